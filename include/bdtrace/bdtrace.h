@@ -1,0 +1,111 @@
+// libbdtrace: the public API. Its lifecycle mirrors libdtrace's:
+//
+//   auto c = bdtrace::Consumer::open(...);      // dtrace_open
+//   c->setopt("quiet", {});                     // dtrace_setopt
+//   auto p = c->compile(text, spec);            // dtrace_program_strcompile / _fcompile
+//   c->exec(*p, &info);                         // dtrace_program_exec: load and attach
+//   c->go();                                    // dtrace_go: fire BEGIN, start tracing
+//   while (c->work() == WorkStatus::Okay) ...;  // dtrace_work: consume and print
+//   c->stop();                                  // dtrace_stop: END, final aggregations
+//                                               // ~Consumer: dtrace_close, detach everything
+//
+// Stages report problems as Diagnostics; the API never prints on its own except through the
+// output sinks the caller supplies.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bdtrace/diagnostic.h"
+
+namespace bdtrace {
+
+// The D API version this library speaks, as -V prints it and __SUNW_D_VERSION encodes it.
+inline constexpr const char* kVersionString = "Sun D 1.13";
+inline constexpr uint32_t kVersionNumber = (1u << 24) | (13u << 12);  // 0xMMmmmuuu
+inline constexpr const char* kToolVersion = "bdtrace 0.1.0";
+
+// How a compile request's text is to be read (DTRACE_PROBESPEC_*).
+enum class ProbeSpec {
+    Script,    // -s: a whole D program file
+    Name,      // -n: [[[prov:]mod:]func:]name [[pred] action]
+    Function,  // -f
+    Module,    // -m
+    Provider,  // -P
+    Id         // -i: a numeric probe id
+};
+
+struct CompileRequest {
+    ProbeSpec spec = ProbeSpec::Name;
+    std::string text;         // the description text, or the script's contents
+    std::string source_name;  // script path as given ("/dev/stdin" for -s -), or the text
+    // Macro arguments: [0] is $0, then the operands after the options.
+    std::vector<std::string> args;
+};
+
+// An opaque compiled program (dtrace_prog_t).
+class Program;
+
+struct ProgramInfo {
+    uint32_t matched_probes = 0;  // for "dtrace: description 'X' matched N probes"
+    uint32_t enabled_probes = 0;
+};
+
+enum class WorkStatus { Okay, Done, Error };
+
+// Where the consumer writes traced output and notices.
+struct OutputSinks {
+    std::function<void(std::string_view)> out;  // traced data (stdout or -o file)
+    std::function<void(std::string_view)> err;  // notices and errors (stderr)
+};
+
+struct OpenOptions {
+    std::string program_name = "dtrace";  // prefix of every message ("dtrace: ...")
+    OutputSinks sinks;
+};
+
+class Consumer {
+public:
+    static std::unique_ptr<Consumer> open(OpenOptions options);
+    ~Consumer();
+    Consumer(const Consumer&) = delete;
+    Consumer& operator=(const Consumer&) = delete;
+
+    // -x name[=value]. On failure, returns DTrace's reason ("Invalid option name", ...).
+    std::optional<std::string> setopt(std::string_view name,
+                                      std::optional<std::string_view> value = std::nullopt);
+    std::optional<std::string> getopt(std::string_view name) const;
+
+    // Compiles one -n/-P/-m/-f/-i/-s request. Returns null when it failed; the reasons are in
+    // diagnostics() and the rendered message in last_error().
+    std::shared_ptr<Program> compile(const CompileRequest& request);
+    const DiagnosticList& diagnostics() const;
+    // The complete DTrace-style line for the last failure (without the program-name prefix),
+    // e.g. "failed to compile script x.d: line 3: syntax error near \"}\"".
+    const std::string& last_error() const;
+
+    // Dumps used by tests and debugging: the tokens and syntax tree of a request.
+    std::string dump_tokens(const CompileRequest& request);
+    std::string dump_ast(const Program& program) const;
+
+    // Loads and attaches a program's probes (later issues). Returns false with last_error().
+    bool exec(Program& program, ProgramInfo* info);
+    bool go();
+    WorkStatus work();
+    bool stop();
+    // The exit status requested by exit(n) in the program, if any.
+    std::optional<int> exit_status() const;
+
+    struct Impl;
+
+private:
+    explicit Consumer(std::unique_ptr<Impl> impl);
+    std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace bdtrace

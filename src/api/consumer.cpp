@@ -1,0 +1,183 @@
+// The consumer: strings the stages together. Reads like a table of contents, on purpose.
+#include <unistd.h>
+
+#include "api/program.h"
+#include "bdtrace/bdtrace.h"
+#include "diag/render.h"
+#include "frontend/parse.h"
+#include "frontend/preprocess.h"
+#include "options/options.h"
+
+namespace bdtrace {
+
+struct Consumer::Impl {
+    OpenOptions open;
+    options::OptionSet opts;
+    DiagnosticList diags;
+    std::string last_error;
+    std::optional<int> exit_status;
+};
+
+namespace {
+
+frontend::SpecField spec_field(ProbeSpec s) {
+    switch (s) {
+        case ProbeSpec::Provider: return frontend::SpecField::Provider;
+        case ProbeSpec::Module: return frontend::SpecField::Module;
+        case ProbeSpec::Function: return frontend::SpecField::Function;
+        default: return frontend::SpecField::Name;
+    }
+}
+
+// The macro variables of the consumer's own process ($pid, $ppid, ...).
+std::map<std::string, uint64_t> consumer_macros() {
+    return {
+        {"pid", static_cast<uint64_t>(getpid())},   {"ppid", static_cast<uint64_t>(getppid())},
+        {"pgid", static_cast<uint64_t>(getpgrp())}, {"sid", static_cast<uint64_t>(getsid(0))},
+        {"uid", static_cast<uint64_t>(getuid())},   {"gid", static_cast<uint64_t>(getgid())},
+        {"euid", static_cast<uint64_t>(geteuid())}, {"egid", static_cast<uint64_t>(getegid())},
+        {"target", 0},
+    };
+}
+
+}  // namespace
+
+Consumer::Consumer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
+Consumer::~Consumer() = default;
+
+std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
+    auto impl = std::make_unique<Impl>();
+    impl->open = std::move(options);
+    return std::unique_ptr<Consumer>(new Consumer(std::move(impl)));
+}
+
+std::optional<std::string> Consumer::setopt(std::string_view name,
+                                            std::optional<std::string_view> value) {
+    return impl_->opts.set(name, value, options::Origin::CommandLine);
+}
+
+std::optional<std::string> Consumer::getopt(std::string_view name) const {
+    return impl_->opts.text(name);
+}
+
+const DiagnosticList& Consumer::diagnostics() const { return impl_->diags; }
+const std::string& Consumer::last_error() const { return impl_->last_error; }
+
+static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileRequest& req) {
+    frontend::ParseOptions po;
+    po.spec_field = spec_field(req.spec);
+    po.command_line = req.spec != ProbeSpec::Script;
+    po.args = req.args;
+    po.defaultargs = impl.opts.is_set("defaultargs");
+    po.macros = consumer_macros();
+    po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
+    po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
+        std::optional<std::string_view> v;
+        if (value) v = *value;
+        auto err = impl.opts.set(name, v, options::Origin::Pragma);
+        return err ? *err : std::string();
+    };
+    return po;
+}
+
+static RenderContext render_context(const Consumer::Impl& impl, const CompileRequest& req) {
+    RenderContext rc;
+    rc.program_name = impl.open.program_name;
+    rc.kind = req.spec == ProbeSpec::Script ? SourceKind::ScriptFile : SourceKind::Description;
+    rc.source_name = req.source_name;
+    rc.errtags = impl.opts.is_set("errtags");
+    return rc;
+}
+
+// Preprocesses with cpp when -C (the cpp option) is in force.
+static std::optional<std::string> source_text(Consumer::Impl& impl, const CompileRequest& req) {
+    if (!impl.opts.is_set("cpp")) return req.text;
+    frontend::PreprocessOptions pp;
+    if (auto p = impl.opts.text("cpppath")) pp.cpp_path = *p;
+    pp.print_headers = impl.opts.is_set("cpphdrs");
+    if (auto s = impl.opts.text("stdc")) pp.stdc_mode = s->empty() ? 't' : (*s)[0];
+    for (const char* list : {"define", "undef", "incdir"}) {
+        auto v = impl.opts.text(list);
+        if (!v) continue;
+        // Repeated -D/-U/-I are kept newline-separated by the option set.
+        size_t b = 0;
+        while (b <= v->size()) {
+            size_t e = v->find('\n', b);
+            if (e == std::string::npos) e = v->size();
+            std::string item = v->substr(b, e - b);
+            if (!item.empty()) {
+                if (list[0] == 'd') pp.defines.push_back(item);
+                else if (list[0] == 'u') pp.undefs.push_back(item);
+                else pp.includes.push_back(item);
+            }
+            b = e + 1;
+        }
+    }
+    return frontend::preprocess(req.text, req.source_name, pp, impl.diags);
+}
+
+std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
+    Impl& impl = *impl_;
+    impl.diags.clear();
+    impl.last_error.clear();
+    auto fail = [&]() -> std::shared_ptr<Program> {
+        RenderContext rc = render_context(impl, req);
+        rc.program_name.clear();
+        for (const auto& d : impl.diags.items()) {
+            if (d.severity != Severity::Error) continue;
+            std::string line = render_diagnostic(d, rc);
+            impl.last_error = line.substr(2);  // drop the empty program-name prefix ": "
+            break;
+        }
+        return nullptr;
+    };
+
+    auto text = source_text(impl, req);
+    if (!text) return fail();
+
+    frontend::SourceBuffer src(req.source_name, *text);
+    frontend::ParseOptions po = parse_options(impl, req);
+    frontend::ParseResult pr = frontend::parse_program(src, po, impl.diags);
+    if (impl.diags.has_errors()) return fail();
+
+    // Operands that the program never references are an error unless -x argref.
+    if (!impl.opts.is_set("argref")) {
+        for (size_t i = 1; i < req.args.size(); ++i) {
+            if (i < pr.arg_referenced.size() && pr.arg_referenced[i]) continue;
+            impl.diags.error("D_MACRO_UNUSED", {},
+                             "extraneous argument '" + req.args[i] + "' ($" + std::to_string(i) +
+                                 " is not referenced)");
+            return fail();
+        }
+    }
+
+    auto prog = std::make_shared<Program>();
+    prog->request = req;
+    prog->ast = std::move(pr.program);
+    return prog;
+}
+
+std::string Consumer::dump_tokens(const CompileRequest& req) {
+    impl_->diags.clear();
+    auto text = source_text(*impl_, req);
+    if (!text) return {};
+    frontend::SourceBuffer src(req.source_name, *text);
+    auto toks = frontend::lex_all(src, parse_options(*impl_, req), impl_->diags);
+    return frontend::dump_tokens(toks);
+}
+
+std::string Consumer::dump_ast(const Program& program) const {
+    return program.ast ? frontend::dump_ast(*program.ast) : std::string();
+}
+
+bool Consumer::exec(Program&, ProgramInfo*) {
+    impl_->last_error = "could not enable tracing: tracing is not yet supported by bdtrace";
+    return false;
+}
+
+bool Consumer::go() { return false; }
+WorkStatus Consumer::work() { return WorkStatus::Done; }
+bool Consumer::stop() { return true; }
+std::optional<int> Consumer::exit_status() const { return impl_->exit_status; }
+
+}  // namespace bdtrace

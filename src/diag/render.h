@@ -1,0 +1,31 @@
+// Renders Diagnostics in DTrace's words and layout:
+//   dtrace: failed to compile script x.d: line 3: syntax error near "}"
+//   dtrace: failed to compile script x.d: [D_SYNTAX] line 3: ...      (with -x errtags)
+//   dtrace: invalid probe specifier BEGIN { x = ; }: syntax error near ";"
+#pragma once
+
+#include <string>
+
+#include "bdtrace/diagnostic.h"
+
+namespace bdtrace {
+
+enum class SourceKind {
+    ScriptFile,  // -s: "failed to compile script NAME"; messages carry "line N:"
+    Description  // -n/-P/-m/-f/-i: "invalid probe specifier TEXT"; no line numbers
+};
+
+struct RenderContext {
+    std::string program_name = "dtrace";  // the name we were invoked as (argv[0] basename)
+    SourceKind kind = SourceKind::ScriptFile;
+    std::string source_name;  // script path as given, or the description text
+    bool errtags = false;     // -x errtags: "[D_TAG] " before "line N:"
+};
+
+// The message body shared by every form: "[D_TAG] line N: message" (tag and line optional).
+std::string format_diagnostic_body(const Diagnostic& d, const RenderContext& ctx);
+
+// One full line, without a trailing newline.
+std::string render_diagnostic(const Diagnostic& d, const RenderContext& ctx);
+
+}  // namespace bdtrace
