@@ -67,6 +67,9 @@ struct OutputSinks {
 struct OpenOptions {
     std::string program_name = "dtrace";  // prefix of every message ("dtrace: ...")
     OutputSinks sinks;
+    // _DTRACE_TESTING is set: the output engine omits the CPU and ID columns, as DTrace's own
+    // test tooling expects.
+    bool testing_output = false;
 };
 
 class Consumer {
@@ -88,6 +91,9 @@ public:
     // The complete DTrace-style line for the last failure (without the program-name prefix),
     // e.g. "failed to compile script x.d: line 3: syntax error near \"}\"".
     const std::string& last_error() const;
+    // The exit status dtrace(1) uses for the last failure: 1 for an error in the program or
+    // its probes, 2 for a missing privilege or an unsupported feature.
+    int failure_status() const;
 
     // Dumps used by tests and debugging: the tokens and syntax tree of a request.
     std::string dump_tokens(const CompileRequest& request);

@@ -15,6 +15,7 @@ struct Consumer::Impl {
     options::OptionSet opts;
     DiagnosticList diags;
     std::string last_error;
+    int failure_status = 1;
     std::optional<int> exit_status;
 };
 
@@ -62,6 +63,7 @@ std::optional<std::string> Consumer::getopt(std::string_view name) const {
 
 const DiagnosticList& Consumer::diagnostics() const { return impl_->diags; }
 const std::string& Consumer::last_error() const { return impl_->last_error; }
+int Consumer::failure_status() const { return impl_->failure_status; }
 
 static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileRequest& req) {
     frontend::ParseOptions po;
@@ -120,6 +122,7 @@ std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
     Impl& impl = *impl_;
     impl.diags.clear();
     impl.last_error.clear();
+    impl.failure_status = 1;
     auto fail = [&]() -> std::shared_ptr<Program> {
         RenderContext rc = render_context(impl, req);
         rc.program_name.clear();
@@ -171,7 +174,8 @@ std::string Consumer::dump_ast(const Program& program) const {
 }
 
 bool Consumer::exec(Program&, ProgramInfo*) {
-    impl_->last_error = "could not enable tracing: tracing is not yet supported by bdtrace";
+    impl_->last_error = "tracing is not yet supported: use -e to compile only";
+    impl_->failure_status = 2;
     return false;
 }
 

@@ -1,6 +1,5 @@
 // Temporary: replaced by the real lexer and parser.
 #include "frontend/parse.h"
-#include "frontend/preprocess.h"
 namespace bdtrace::frontend {
 ParseResult parse_program(const SourceBuffer&, const ParseOptions&, DiagnosticList&) {
     ParseResult r;
@@ -11,6 +10,4 @@ std::vector<Token> lex_all(const SourceBuffer&, const ParseOptions&, DiagnosticL
 std::string dump_tokens(const std::vector<Token>&) { return {}; }
 std::string dump_ast(const ast::Program&) { return {}; }
 bool is_builtin_type_name(const std::string&) { return false; }
-std::optional<std::string> preprocess(const std::string& t, const std::string&,
-                                      const PreprocessOptions&, DiagnosticList&) { return t; }
 }  // namespace bdtrace::frontend
