@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "bdtrace/bdtrace.h"
 #include "bdtrace/diagnostic.h"
 
 namespace bdtrace::frontend {
@@ -17,6 +18,7 @@ struct PreprocessOptions {
     bool print_headers = false;         // -H: cpp prints included files on stderr
     char stdc_mode = 't';               // -X a|c|s|t
     std::vector<std::string> extra_args;  // -x cppargs
+    uint32_t version = kVersionNumber;    // -x version, for __SUNW_D_VERSION
 };
 
 // Runs cpp over `text` (named `source_name` in #line markers) and returns its output, with the

@@ -65,6 +65,8 @@ struct Token {
     bool int_decimal = true; // written in decimal (affects typing of constants)
     bool from_macro = false; // produced by a $n / $name substitution
     bool is_char = false;    // integer constant written as a character constant
+    // Bracket depths before this token, so that re-lexing it after a mode switch restores them.
+    int parens_before = 0, brackets_before = 0, braces_before = 0;
 };
 
 }  // namespace bdtrace::frontend

@@ -1,0 +1,82 @@
+// The D lexer. Two modes as in DTrace: Outer (program scope: probe specifiers, declaration
+// keywords) and Expr (C tokens). The parser chooses the mode of every token it asks for.
+// Control lines (#pragma, # N "file", #!) are consumed here and handed to a callback.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bdtrace/diagnostic.h"
+#include "frontend/ast.h"
+#include "frontend/parse.h"
+#include "frontend/source.h"
+#include "frontend/token.h"
+
+namespace bdtrace::frontend {
+
+enum class LexMode { Outer, Expr };
+
+// Thrown to abandon the parse at the first lexical error, as DTrace does.
+struct LexAbort {};
+
+class Lexer {
+public:
+    Lexer(const SourceBuffer& src, const ParseOptions& opts, DiagnosticList& diags);
+
+    // Lexes the next token in `mode`. Reports lexical errors to diags and throws LexAbort.
+    Token next(LexMode mode);
+    // Rewinds to `offset` (the start of a token already returned) so it is lexed again,
+    // possibly in another mode.
+    void rewind(const Token& tok);
+
+    // Receives each control line as it is seen (#pragma D option ... must act at once).
+    std::function<void(ast::Pragma&)> on_control;
+    // Whether a name is a type (D builtins, the program's typedefs, kernel types).
+    std::function<bool(const std::string&)> is_type;
+
+    std::vector<bool>& arg_referenced() { return arg_referenced_; }
+    // Line number that the next diagnostics should carry (adjusted by # N "file" markers).
+    SourceRange range(size_t begin, size_t end) const;
+    void set_line_base(size_t offset, uint32_t line);
+
+    // Parser-side bracket tracking for "closing ) expected in predicate before /".
+    int parens = 0;
+    int brackets = 0;
+
+    [[noreturn]] void fail(const std::string& tag, size_t begin, size_t end, const std::string& msg);
+
+private:
+    bool at_line_start(size_t pos) const;
+    void skip_space_and_comments(LexMode mode);
+    void control_line();
+    Token make(Tok kind, size_t begin);
+    Token lex_outer();
+    Token lex_expr();
+    Token lex_number(size_t begin);
+    Token lex_string(size_t begin);
+    Token lex_char(size_t begin);
+    Token lex_macro(size_t begin);
+    Token lex_ident(size_t begin);
+    Token lex_punct(size_t begin);
+    Token ident_or_value(size_t begin, const std::string& text);
+
+    const SourceBuffer& src_;
+    const std::string& s_;
+    const ParseOptions& opts_;
+    DiagnosticList& diags_;
+    size_t pos_ = 0;
+    int braces_ = 0;
+    std::vector<bool> arg_referenced_;
+    // Line-number remapping from "# N" control lines: physical line -> reported line.
+    struct LineBase {
+        uint32_t physical;
+        uint32_t reported;
+    };
+    std::vector<LineBase> line_bases_;
+};
+
+// Escape processing of string and character constants (\n, \t, \012, \x41, ...).
+std::string unescape(std::string_view text);
+
+}  // namespace bdtrace::frontend
