@@ -108,7 +108,7 @@ void Lexer::set_line_base(size_t offset, uint32_t line) {
 }
 
 void Lexer::fail(const std::string& tag, size_t begin, size_t end, const std::string& msg) {
-    diags_.error(tag, range(begin, end), msg);
+    if (!suppress_errors) diags_.error(tag, range(begin, end), msg);
     throw LexAbort{};
 }
 

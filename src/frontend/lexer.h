@@ -44,6 +44,11 @@ public:
     int parens = 0;
     int brackets = 0;
 
+    // Error recovery: step over one character; false at the end of input.
+    bool skip_char() { return pos_ < s_.size() ? (++pos_, true) : false; }
+    void reset_braces() { braces_ = 0; }
+    bool suppress_errors = false;  // while skipping after an error: report nothing new
+
     [[noreturn]] void fail(const std::string& tag, size_t begin, size_t end, const std::string& msg);
 
 private:

@@ -82,45 +82,78 @@ void Parser::top_level(Program& prog) {
         pending_pragmas_.clear();
     };
     for (;;) {
-        set_mode(LexMode::Outer);
-        const Token& t = peek();
-        flush_pragmas();
-        if (t.kind == Tok::End) break;
-        switch (t.kind) {
-            case Tok::ProbeSpec:
-            case Tok::IntLit: {
-                TopLevel item(TopLevel::Kind::Clause);
-                item.clause = clause();
-                prog.items.push_back(std::move(item));
-                break;
-            }
-            case Tok::KwInline: {
-                TopLevel item(TopLevel::Kind::Inline);
-                item.inline_def = inline_def();
-                prog.items.push_back(std::move(item));
-                break;
-            }
-            case Tok::KwTranslator: {
-                TopLevel item(TopLevel::Kind::Translator);
-                item.translator = translator_def();
-                prog.items.push_back(std::move(item));
-                break;
-            }
-            case Tok::KwProvider: {
-                TopLevel item(TopLevel::Kind::Provider);
-                item.provider = provider_def();
-                prog.items.push_back(std::move(item));
-                break;
-            }
-            default: {
-                TopLevel item(TopLevel::Kind::Declaration);
-                item.declaration = declaration();
-                prog.items.push_back(std::move(item));
-                break;
-            }
+        try {
+            set_mode(LexMode::Outer);
+            if (peek().kind == Tok::End) break;
+            flush_pragmas();
+            prog.items.push_back(top_level_item());
+        } catch (const ParseAbort&) {
+            if (!recover()) break;
+        } catch (const LexAbort&) {
+            if (!recover()) break;
         }
+        flush_pragmas();
     }
     flush_pragmas();
+}
+
+TopLevel Parser::top_level_item() {
+    switch (peek().kind) {
+        case Tok::ProbeSpec:
+        case Tok::IntLit: {
+            TopLevel item(TopLevel::Kind::Clause);
+            item.clause = clause();
+            return item;
+        }
+        case Tok::KwInline: {
+            TopLevel item(TopLevel::Kind::Inline);
+            item.inline_def = inline_def();
+            return item;
+        }
+        case Tok::KwTranslator: {
+            TopLevel item(TopLevel::Kind::Translator);
+            item.translator = translator_def();
+            return item;
+        }
+        case Tok::KwProvider: {
+            TopLevel item(TopLevel::Kind::Provider);
+            item.provider = provider_def();
+            return item;
+        }
+        default: {
+            TopLevel item(TopLevel::Kind::Declaration);
+            item.declaration = declaration();
+            return item;
+        }
+    }
+}
+
+// After an error, skip to the end of the clause or declaration it occurred in (a '}' that
+// closes the outermost brace, or a ';' outside braces) so later items can still be checked.
+// DTrace itself stops at the first error; the further ones are extra information.
+bool Parser::recover() {
+    if (diags_.error_count() >= kMaxErrors) return false;
+    ahead_.clear();
+    mode_ = LexMode::Expr;
+    int depth = 0;
+    lexer_.suppress_errors = true;
+    for (;;) {
+        Token t;
+        try {
+            t = lexer_.next(LexMode::Expr);
+        } catch (const LexAbort&) {
+            if (!lexer_.skip_char()) return false;
+            continue;
+        }
+        if (t.kind == Tok::End) return false;
+        if (t.kind == Tok::LBrace) ++depth;
+        if (t.kind == Tok::RBrace && --depth <= 0) break;
+        if (t.kind == Tok::Semi && depth == 0) break;
+    }
+    lexer_.suppress_errors = false;
+    lexer_.parens = lexer_.brackets = 0;
+    lexer_.reset_braces();
+    return true;
 }
 
 std::unique_ptr<Clause> Parser::clause() {

@@ -35,6 +35,9 @@ public:
 
     // ---- program scope (parser.cpp) ----
     void top_level(ast::Program& prog);
+    ast::TopLevel top_level_item();
+    bool recover();
+    static constexpr size_t kMaxErrors = 20;
     std::unique_ptr<ast::Clause> clause();
     ast::ProbeDesc probe_desc(const Token& t);  // probe_desc.cpp
     std::vector<ast::StmtPtr> statement_list();

@@ -160,3 +160,14 @@ TEST(Parser, InlineTranslatorProvider) {
     EXPECT_NE(p.ast.find("probe req__done(int) : (int)"), std::string::npos);
     EXPECT_NE(p.ast.find("(-> (xlate (type pointer to info_t) (ident curthread)) pid)"), std::string::npos);
 }
+
+TEST(Parser, RecoversToReportLaterErrors) {
+    bdtrace::frontend::SourceBuffer src("t.d", "BEGIN { x = ; }\nint y\nEND { /* a /* */ }\ntick-1s { z = 1; }\n");
+    bdtrace::DiagnosticList diags;
+    auto r = bdtrace::frontend::parse_program(src, {}, diags);
+    ASSERT_EQ(diags.error_count(), 2u);
+    EXPECT_EQ(diags.items()[0].range.begin.line, 1u);
+    EXPECT_EQ(diags.items()[1].range.begin.line, 3u);  // "int y END" is "syntax error near END"
+    ASSERT_FALSE(r.program->items.empty());
+    EXPECT_EQ(r.program->items.back().kind, bdtrace::ast::TopLevel::Kind::Clause);
+}
