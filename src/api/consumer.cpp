@@ -91,30 +91,26 @@ static RenderContext render_context(const Consumer::Impl& impl, const CompileReq
     return rc;
 }
 
-// Preprocesses with cpp when -C (the cpp option) is in force.
+// Preprocesses script files with cpp when -C (the cpp option) is in force; like DTrace, the
+// text of -n/-P/-m/-f/-i is never preprocessed.
 static std::optional<std::string> source_text(Consumer::Impl& impl, const CompileRequest& req) {
-    if (!impl.opts.is_set("cpp")) return req.text;
+    if (!impl.opts.is_set("cpp") || req.spec != ProbeSpec::Script) return req.text;
     frontend::PreprocessOptions pp;
     if (auto p = impl.opts.text("cpppath")) pp.cpp_path = *p;
     pp.print_headers = impl.opts.is_set("cpphdrs");
     if (auto s = impl.opts.text("stdc")) pp.stdc_mode = s->empty() ? 't' : (*s)[0];
-    for (const char* list : {"define", "undef", "incdir"}) {
-        auto v = impl.opts.text(list);
-        if (!v) continue;
-        // Repeated -D/-U/-I are kept newline-separated by the option set.
+    pp.defines = impl.opts.list("define");
+    pp.undefs = impl.opts.list("undef");
+    pp.includes = impl.opts.list("incdir");
+    for (const auto& item : impl.opts.list("cppargs")) {
         size_t b = 0;
-        while (b <= v->size()) {
-            size_t e = v->find('\n', b);
-            if (e == std::string::npos) e = v->size();
-            std::string item = v->substr(b, e - b);
-            if (!item.empty()) {
-                if (list[0] == 'd') pp.defines.push_back(item);
-                else if (list[0] == 'u') pp.undefs.push_back(item);
-                else pp.includes.push_back(item);
-            }
-            b = e + 1;
+        while ((b = item.find_first_not_of(" \t", b)) != std::string::npos) {
+            size_t e = item.find_first_of(" \t", b);
+            pp.extra_args.push_back(item.substr(b, e == std::string::npos ? e : e - b));
+            b = e;
         }
     }
+    if (uint64_t v = impl.opts.size("version")) pp.version = static_cast<uint32_t>(v);
     return frontend::preprocess(req.text, req.source_name, pp, impl.diags);
 }
 

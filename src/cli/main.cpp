@@ -1,1 +1,43 @@
-int main() { return 0; }
+// bdtrace: dtrace(1) for Linux. A thin client: parse argv, run it over the Consumer API.
+#include <unistd.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "cli/args.h"
+#include "cli/driver.h"
+#include "cli/usage.h"
+
+extern char** environ;
+
+namespace {
+
+void write_out(std::string_view s) { std::fwrite(s.data(), 1, s.size(), stdout); }
+
+// Messages go out at once, after any traced data already written, so that the two streams
+// interleave in the order things happened when they share a file.
+void write_err(std::string_view s) {
+    std::fflush(stdout);
+    std::fwrite(s.data(), 1, s.size(), stderr);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    std::vector<std::string> args(argv, argv + argc);
+    bdtrace::cli::ArgsResult parsed = bdtrace::cli::parse_args(args);
+    const bdtrace::cli::CommandLine& line = parsed.line;
+    if (parsed.error) {
+        const bdtrace::cli::ArgsError& e = *parsed.error;
+        if (!e.message.empty()) write_err(line.program_name + ": " + e.message + "\n");
+        if (e.show_usage) write_err(bdtrace::cli::usage_text(line.program_name));
+        return e.status;
+    }
+
+    bdtrace::cli::DriverIo io;
+    io.out = write_out;
+    io.err = write_err;
+    for (char** e = environ; e && *e; ++e) io.environment.emplace_back(*e);
+    return bdtrace::cli::run(line, io);
+}

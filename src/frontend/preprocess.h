@@ -23,7 +23,7 @@ struct PreprocessOptions {
 
 // Runs cpp over `text` (named `source_name` in #line markers) and returns its output, with the
 // predefined macros (__SUNW_D, __SUNW_D_VERSION, __linux, __amd64, ...) defined. On failure
-// reports one diagnostic (D_PREPROCESS? no: DTrace says "failed to preprocess") and returns
+// reports one diagnostic in libdtrace's words (no tag, no line) and returns
 // nullopt.
 std::optional<std::string> preprocess(const std::string& text, const std::string& source_name,
                                       const PreprocessOptions& opts, DiagnosticList& diags);

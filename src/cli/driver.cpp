@@ -1,0 +1,305 @@
+// The dtrace(1) driver. Message texts and their order follow DTrace's cmd/dtrace.c.
+#include "cli/driver.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <memory>
+#include <optional>
+
+#include "cli/flags.h"
+#include "cli/usage.h"
+
+namespace bdtrace::cli {
+
+namespace {
+
+constexpr int kError = 1;
+constexpr int kUsage = 2;
+constexpr const char* kOptionEnvPrefix = "DTRACE_OPT_";
+constexpr const char* kTestingEnv = "_DTRACE_TESTING";
+
+std::atomic<int> g_interrupts{0};
+
+void on_interrupt(int) { g_interrupts.fetch_add(1); }
+
+// Installs on_interrupt for SIGINT and SIGTERM unless they are ignored (as under nohup), and
+// puts the old handlers back when it goes away.
+class InterruptHandlers {
+public:
+    explicit InterruptHandlers(bool install) {
+        if (!install) return;
+        for (size_t i = 0; i < 2; ++i) {
+            struct sigaction old;
+            if (sigaction(kSignals[i], nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+            struct sigaction act;
+            std::memset(&act, 0, sizeof act);
+            act.sa_handler = on_interrupt;
+            sigemptyset(&act.sa_mask);
+            if (sigaction(kSignals[i], &act, &old_[i]) == 0) installed_[i] = true;
+        }
+    }
+    ~InterruptHandlers() {
+        for (size_t i = 0; i < 2; ++i) {
+            if (installed_[i]) sigaction(kSignals[i], &old_[i], nullptr);
+        }
+    }
+    InterruptHandlers(const InterruptHandlers&) = delete;
+    InterruptHandlers& operator=(const InterruptHandlers&) = delete;
+
+private:
+    static constexpr int kSignals[2] = {SIGINT, SIGTERM};
+    struct sigaction old_[2];
+    bool installed_[2] = {false, false};
+};
+
+// Reads a whole file; "-" is standard input. On failure returns nullopt with errno set.
+std::optional<std::string> read_whole_file(const std::string& path) {
+    int fd = path == "-" ? dup(STDIN_FILENO) : open(path.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return std::nullopt;
+    std::string text;
+    char buf[65536];
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n > 0) {
+            text.append(buf, static_cast<size_t>(n));
+        } else if (n == 0) {
+            break;
+        } else if (errno != EINTR) {
+            int saved = errno;
+            close(fd);
+            errno = saved;
+            return std::nullopt;
+        }
+    }
+    close(fd);
+    return text;
+}
+
+struct Compiled {
+    std::shared_ptr<Program> program;
+    const char* desc;  // "script" or "description", for the "matched" notice
+    std::string name;  // the script path, or the description cut at its first '{', '/' or ';'
+};
+
+class Driver {
+public:
+    Driver(const CommandLine& line, const DriverIo& io) : line_(line), io_(io) {}
+    int run();
+
+private:
+    void error(const std::string& message) { io_.err(line_.program_name + ": " + message + "\n"); }
+    int consumer_failure() {
+        error(consumer_->last_error());
+        return consumer_->failure_status();
+    }
+    bool quiet() const { return consumer_->getopt("quiet").has_value(); }
+    void notice(const std::string& message) {
+        if (!quiet()) error(message);
+    }
+    void write_output(std::string_view s) {
+        if (output_) {
+            std::fwrite(s.data(), 1, s.size(), output_.get());
+        } else {
+            io_.out(s);
+        }
+    }
+    std::optional<std::string> env(const std::string& name) const;
+
+    void open_consumer();
+    void apply_environment_options();
+    std::optional<int> apply_flag_options();
+    std::optional<int> compile_programs();
+    std::optional<int> open_output_file();
+    std::optional<int> enable_programs();
+    int trace();
+
+    const CommandLine& line_;
+    const DriverIo& io_;
+    std::unique_ptr<Consumer> consumer_;
+    std::vector<Compiled> compiled_;
+    std::shared_ptr<FILE> output_;  // -o; null means stdout
+    uint64_t matched_ = 0;
+};
+
+std::optional<std::string> Driver::env(const std::string& name) const {
+    for (const std::string& entry : io_.environment) {
+        if (entry.size() > name.size() && entry.compare(0, name.size(), name) == 0 &&
+            entry[name.size()] == '=')
+            return entry.substr(name.size() + 1);
+        if (entry == name) return std::string();
+    }
+    return std::nullopt;
+}
+
+void Driver::open_consumer() {
+    OpenOptions oo;
+    oo.program_name = line_.program_name;
+    oo.testing_output = env(kTestingEnv).has_value();
+    // Traced data goes to stdout until -o names a file (opened once programs compile).
+    oo.sinks.out = [this](std::string_view s) { write_output(s); };
+    oo.sinks.err = [this](std::string_view s) { io_.err(s); };
+    consumer_ = Consumer::open(std::move(oo));
+}
+
+// DTRACE_OPT_<NAME>=value sets option <name> before the command line does (Oracle's
+// dtrace_setoptenv). An empty value sets the option without a value (turns a flag on).
+// Variables that name no option are ignored, as Oracle does; a bad value is reported.
+void Driver::apply_environment_options() {
+    std::string prefix = kOptionEnvPrefix;
+    for (const std::string& entry : io_.environment) {
+        if (entry.compare(0, prefix.size(), prefix) != 0) continue;
+        size_t eq = entry.find('=');
+        std::string var = entry.substr(0, eq);
+        std::string name = var.substr(prefix.size());
+        for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        std::optional<std::string> value;
+        if (eq != std::string::npos && eq + 1 < entry.size()) value = entry.substr(eq + 1);
+        auto err = consumer_->setopt(name, value);
+        if (err && *err != "Invalid option name") error("ignoring " + var + ": " + *err);
+    }
+}
+
+std::optional<int> Driver::apply_flag_options() {
+    for (const SetoptRequest& r : option_requests(line_)) {
+        auto err = consumer_->setopt(r.name, r.value);
+        if (err) {
+            error("failed to set " + r.what + ": " + *err);
+            return kError;
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Driver::compile_programs() {
+    for (const ProgramArg& p : line_.programs) {
+        CompileRequest req;
+        req.spec = p.spec;
+        if (p.spec == ProbeSpec::Script) {
+            auto text = read_whole_file(p.text);
+            if (!text) {
+                error("failed to open " + p.text + ": " + std::strerror(errno));
+                return kError;
+            }
+            req.text = std::move(*text);
+            req.source_name = p.text == "-" ? "/dev/stdin" : p.text;
+            req.args.push_back(p.text);
+        } else {
+            req.text = p.text;
+            req.source_name = p.text;
+            req.args.push_back(line_.argv0);
+        }
+        req.args.insert(req.args.end(), line_.operands.begin(), line_.operands.end());
+
+        if (line_.dump_tokens) io_.out(consumer_->dump_tokens(req));
+        auto program = consumer_->compile(req);
+        if (!program) return consumer_failure();
+        if (line_.dump_ast) io_.out(consumer_->dump_ast(*program));
+
+        Compiled c{program, "script", req.source_name};
+        if (p.spec != ProbeSpec::Script) {
+            c.desc = "description";
+            c.name = p.text.substr(0, p.text.find_first_of("{/;"));
+        }
+        compiled_.push_back(std::move(c));
+    }
+    return std::nullopt;
+}
+
+std::optional<int> Driver::open_output_file() {
+    if (!line_.output_file) return std::nullopt;
+    FILE* f = std::fopen(line_.output_file->c_str(), "a");
+    if (!f) {
+        error("failed to open output file '" + *line_.output_file + "': " + std::strerror(errno));
+        return kError;
+    }
+    output_ = std::shared_ptr<FILE>(f, [](FILE* p) { std::fclose(p); });
+    return std::nullopt;
+}
+
+std::optional<int> Driver::enable_programs() {
+    for (Compiled& c : compiled_) {
+        ProgramInfo info;
+        if (!consumer_->exec(*c.program, &info)) return consumer_failure();
+        notice(std::string(c.desc) + " '" + c.name + "' matched " +
+               std::to_string(info.matched_probes) + " probe" +
+               (info.matched_probes == 1 ? "" : "s"));
+        matched_ += info.matched_probes;
+    }
+    return std::nullopt;
+}
+
+// The tracing loop of cmd/dtrace.c: the first SIGINT/SIGTERM stops tracing (END fires) and the
+// loop drains what is left; a second one gives up at once. When the program calls exit(),
+// work() reports Done on its own. A blank line ends the output, as DTrace prints one, and the
+// ^C that interrupts tracing gets one of its own unless _DTRACE_TESTING is set.
+int Driver::trace() {
+    if (!consumer_->go()) return consumer_failure();
+    if (consumer_->getopt("destructive")) notice("allowing destructive actions");
+
+    InterruptHandlers handlers(io_.handle_signals);
+    g_interrupts.store(0);
+    bool testing = env(kTestingEnv).has_value();
+    bool stopped = false;
+    for (;;) {
+        int interrupts = g_interrupts.load();
+        if (interrupts > 1) break;  // impatient: no END, no final output
+        if (interrupts == 1 && !stopped) {
+            if (!testing) write_output("\n");
+            stopped = true;
+            if (!consumer_->stop()) return consumer_failure();
+        }
+        WorkStatus status = consumer_->work();
+        if (output_) std::fflush(output_.get());
+        if (status == WorkStatus::Done) break;
+        if (status == WorkStatus::Error) {
+            if (g_interrupts.load() > 1) break;
+            error("processing aborted: " + consumer_->last_error());
+            return kError;
+        }
+    }
+    write_output("\n");
+    if (g_interrupts.load() <= 1 && !stopped && !consumer_->stop()) return consumer_failure();
+    return consumer_->exit_status().value_or(0);
+}
+
+int Driver::run() {
+    if (line_.help) {
+        io_.out(help_text(line_.program_name));
+        return 0;
+    }
+    if (line_.version) {
+        io_.out(line_.program_name + ": " + kVersionString + "\n");
+        if (line_.verbose) io_.out(std::string("This is ") + kToolVersion + "\n");
+        return 0;
+    }
+    if (auto flag = first_unsupported_flag(line_)) {
+        error(*flag + " is not yet supported");
+        return kUsage;
+    }
+
+    open_consumer();
+    apply_environment_options();
+    if (auto status = apply_flag_options()) return *status;
+    if (auto status = compile_programs()) return *status;
+    if (auto status = open_output_file()) return *status;
+    if (line_.compile_only) return 0;
+    if (auto status = enable_programs()) return *status;
+    if (matched_ == 0 && !consumer_->getopt("zdefs")) {
+        error(compiled_.empty() ? "no probes specified" : "no probes matched");
+        return kError;
+    }
+    return trace();
+}
+
+}  // namespace
+
+int run(const CommandLine& line, const DriverIo& io) { return Driver(line, io).run(); }
+
+}  // namespace bdtrace::cli

@@ -1,0 +1,27 @@
+// Runs a parsed dtrace(1) command line over the public Consumer API, in DTrace's order: options,
+// compile every program, enable them, trace until done. Prints DTrace's messages.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cli/args.h"
+
+namespace bdtrace::cli {
+
+struct DriverIo {
+    std::function<void(std::string_view)> out;  // stdout
+    std::function<void(std::string_view)> err;  // stderr
+    // The process environment as "NAME=VALUE" (DTRACE_OPT_*, _DTRACE_TESTING).
+    std::vector<std::string> environment;
+    // Install SIGINT/SIGTERM handlers while tracing (off in tests).
+    bool handle_signals = true;
+};
+
+// Returns the exit status: 0 success, 1 error, 2 usage or unsupported feature, or the status
+// the program passed to exit().
+int run(const CommandLine& line, const DriverIo& io);
+
+}  // namespace bdtrace::cli
