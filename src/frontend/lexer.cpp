@@ -11,6 +11,9 @@ namespace bdtrace::frontend {
 
 namespace {
 
+// strchr() also finds the terminating NUL; a NUL byte in the source is no member of any set.
+bool in_set(const char* set, char c) { return c != '\0' && std::strchr(set, c) != nullptr; }
+
 bool is_ident_start(char c) { return std::isalpha(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; }
 bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
@@ -18,7 +21,7 @@ bool is_hspace(char c) { return c == ' ' || c == '\t' || c == '\f' || c == '\v';
 
 // Characters of a probe specifier (DTrace's RGX_PSPEC).
 bool is_pspec_start(char c) {
-    return std::isalpha(static_cast<unsigned char>(c)) || std::strchr("-$:_.?*\\[]!", c) != nullptr;
+    return std::isalpha(static_cast<unsigned char>(c)) || in_set("-$:_.?*\\[]!", c);
 }
 bool is_pspec_char(char c) {
     return c != '\0' && (is_pspec_start(c) || std::isdigit(static_cast<unsigned char>(c)) || c == '`');
@@ -32,7 +35,7 @@ bool is_int_text(const std::string& v) {
     char* end = nullptr;
     errno = 0;
     std::strtoull(v.c_str() + i, &end, 0);
-    while (*end && std::strchr("uUlL", *end)) ++end;
+    while (in_set("uUlL", *end)) ++end;
     return *end == '\0';
 }
 bool is_ident_text(const std::string& v) {
@@ -287,7 +290,7 @@ Token Lexer::lex_number(size_t begin) {
         size_t q = digits(p, isdig);
         if (q > p) fp_end = q;
     }
-    if (fp_end < s_.size() && std::strchr("fFlL", s_[fp_end]) && s_[fp_end] != '\0') ++fp_end;
+    if (fp_end < s_.size() && in_set("fFlL", s_[fp_end])) ++fp_end;
 
     if (fp_end > int_end) {
         pos_ = fp_end;
@@ -302,7 +305,7 @@ Token Lexer::lex_number(size_t begin) {
     t.int_value = std::strtoull(t.text.c_str(), &end, 0);
     if (errno == ERANGE)
         fail("D_INT_OFLOW", begin, pos_, "constant " + t.text + " results in integer overflow");
-    if (*end != '\0' && !std::strchr("uUlL", *end))
+    if (*end != '\0' && !in_set("uUlL", *end))
         fail("D_INT_DIGIT", begin, pos_,
              "constant " + t.text + " contains invalid digit " + std::string(1, *end));
     t.int_suffix = end;

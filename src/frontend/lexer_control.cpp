@@ -35,13 +35,14 @@ void Lexer::control_line() {
             pos_ = p + 1;
             continue;
         }
-        while (pos_ < s_.size() && !std::strchr(" \t\f\v\n\"", s_[pos_])) ++pos_;
+        // Words end at blanks, newlines and quotes; any other byte (even NUL) belongs to them.
+        while (pos_ < s_.size() && (s_[pos_] == '\0' || !std::strchr(" \t\f\v\n\"", s_[pos_]))) ++pos_;
         std::string text = s_.substr(w, pos_ - w);
         bool is_int = std::isdigit(static_cast<unsigned char>(text[0]));
         if (is_int) {
             char* end = nullptr;
             uint64_t v = std::strtoull(text.c_str(), &end, 0);
-            while (*end && std::strchr("uUlL", *end)) ++end;
+            while (*end != '\0' && std::strchr("uUlL", *end)) ++end;
             if (*end == '\0') {
                 words.push_back({ControlWord::Kind::Int, text, v});
                 continue;

@@ -146,3 +146,10 @@ TEST(ControlLines, Pragmas) {
 TEST(ControlLines, LineMarkersRenumber) {
     EXPECT_EQ(parse("# 40 \"x.d\"\nBEGIN { x = ; }\n").error, "D_SYNTAX line 40: syntax error near \";\"");
 }
+
+TEST(Lexer, NulBytesAreErrorsNotHangs) {
+    bdtrace::frontend::ParseOptions o;
+    o.command_line = true;
+    EXPECT_EQ(parse(std::string("BEGIN\0", 6), o).error, std::string("D_SYNTAX line 1: syntax error near \"") + '\0' + "\"");
+    EXPECT_NE(parse(std::string("#pragma D op\0tion x\nBEGIN{}", 27)).error, "");
+}

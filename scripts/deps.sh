@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# Installs the Debian packages bdtrace needs to build and test, and only those that are missing.
+# Safe to run again and again: with everything present it does nothing and needs no root.
+#   bash scripts/deps.sh            # install what is missing
+#   BDTRACE_SKIP_DEPS=1 ...         # do not touch packages (another distribution, a packager's build)
+# It may also be sourced; it then defines bdtrace_deps and runs it once.
+
+# One package a line: adding a dependency is adding a line.
+BDTRACE_PACKAGES=(
+  cmake
+  ninja-build
+  g++
+  pkg-config
+  libgtest-dev
+  libgmock-dev
+  clang               # the fuzz build (libFuzzer needs clang)
+  libclang-rt-14-dev  # libFuzzer and the sanitizer runtimes for clang 14
+  llvm                # llvm-symbolizer: function names and lines in sanitizer reports
+  libbpf-dev          # the kernel boundary: program load, maps, BTF, ring buffer
+  libelf-dev
+  libdw-dev           # DWARF for ustack() symbolisation and unwinding
+  libzydis-dev        # x86 decoding for pid-provider instruction offsets
+  zlib1g-dev
+)
+
+bdtrace_deps() {
+  if [ -n "${BDTRACE_SKIP_DEPS:-}" ]; then
+    return 0
+  fi
+  if ! command -v dpkg-query >/dev/null 2>&1; then
+    echo "deps: dpkg-query not found: not a Debian system; install the equivalents of: ${BDTRACE_PACKAGES[*]}" >&2
+    return 0
+  fi
+
+  local missing=() pkg status
+  for pkg in "${BDTRACE_PACKAGES[@]}"; do
+    status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null || true)
+    [ "${status:0:2}" = "ii" ] || missing+=("$pkg")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+      sudo=(sudo)
+    else
+      echo "deps: missing packages (${missing[*]}) and not root; run as root or install them" >&2
+      return 1
+    fi
+  fi
+
+  echo "deps: installing ${missing[*]}" >&2
+  # Progress goes to stderr so that a caller's stdout stays its own.
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get update -q >&2 || return 1
+  "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive \
+    apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2 || return 1
+}
+
+bdtrace_deps

@@ -1,0 +1,68 @@
+// Probes and providers. A provider lists the probes matching a description (creating probes
+// such as profile-N on demand) and says how its probes attach; one file per provider.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bdtrace::probes {
+
+// How a probe reaches the kernel: the code generator makes one program per kind.
+enum class AttachKind {
+    Begin,    // dtrace:::BEGIN: run by the consumer before tracing starts
+    End,      // dtrace:::END: run by the consumer after tracing stops
+    Error,    // dtrace:::ERROR: called from the fault path of other clauses
+    Profile,  // profile-N: cpu-clock on every CPU
+    Tick,     // tick-N: cpu-clock on one CPU
+};
+
+struct Probe {
+    uint32_t id = 0;  // DTrace's probe id
+    std::string provider, module, function, name;
+    AttachKind attach = AttachKind::Begin;
+    uint64_t period_ns = 0;  // Profile/Tick: the sampling period
+    uint64_t frequency = 0;  // Profile/Tick given in hz: the rate (the kernel keeps it)
+
+    std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
+};
+
+struct Description {
+    std::string provider, module, function, name;
+};
+
+class Provider {
+public:
+    virtual ~Provider() = default;
+    virtual const char* name() const = 0;
+    // Appends the provider's probes that match `d` (already known to match the provider name).
+    // May create probes (profile-N) whose name the description spells without globs.
+    virtual void match(const Description& d, std::vector<Probe>& out) = 0;
+};
+
+// All providers, and the ids of every probe created so far.
+class Registry {
+public:
+    Registry();
+    ~Registry();
+    // Probes matching a description, in id order; ids stay stable for the registry's lifetime.
+    std::vector<const Probe*> match(const Description& d);
+    const Probe* by_id(uint32_t id) const;
+    const std::vector<std::unique_ptr<Probe>>& all() const { return probes_; }
+
+private:
+    const Probe* intern(const Probe& p);
+    std::vector<std::unique_ptr<Provider>> providers_;
+    std::vector<std::unique_ptr<Probe>> probes_;
+};
+
+std::unique_ptr<Provider> make_dtrace_provider();
+std::unique_ptr<Provider> make_profile_provider();
+
+// Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
+// when given as a rate, the rate in hz.
+std::optional<std::pair<uint64_t, uint64_t>> parse_profile_rate(const std::string& text);
+
+}  // namespace bdtrace::probes

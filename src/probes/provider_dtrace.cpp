@@ -1,0 +1,28 @@
+// The dtrace provider: BEGIN, END and ERROR.
+#include "probes/probe.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+class DtraceProvider : public Provider {
+public:
+    const char* name() const override { return "dtrace"; }
+    void match(const Description&, std::vector<Probe>& out) override {
+        static const std::pair<const char*, AttachKind> kProbes[] = {
+            {"BEGIN", AttachKind::Begin}, {"END", AttachKind::End}, {"ERROR", AttachKind::Error}};
+        for (const auto& [n, kind] : kProbes) {
+            Probe p;
+            p.provider = "dtrace";
+            p.name = n;
+            p.attach = kind;
+            out.push_back(p);
+        }
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_dtrace_provider() { return std::make_unique<DtraceProvider>(); }
+
+}  // namespace bdtrace::probes

@@ -1,0 +1,67 @@
+// The profile provider: profile-N fires on every CPU, tick-N on one, at a rate or period N
+// (a bare number is hz; suffixes ns us ms s m h d hz). Probes are created when a description
+// names them; a few common ones always exist, as in DTrace.
+#include <cctype>
+#include <cstdlib>
+#include <strings.h>
+
+#include "probes/glob.h"
+#include "probes/probe.h"
+
+namespace bdtrace::probes {
+
+std::optional<std::pair<uint64_t, uint64_t>> parse_profile_rate(const std::string& text) {
+    if (text.empty() || !std::isdigit(static_cast<unsigned char>(text[0]))) return std::nullopt;
+    char* end = nullptr;
+    uint64_t n = std::strtoull(text.c_str(), &end, 10);
+    std::string unit = end;
+    static const std::pair<const char*, uint64_t> kUnits[] = {
+        {"ns", 1},         {"nsec", 1},        {"us", 1000},          {"usec", 1000},
+        {"ms", 1000000},   {"msec", 1000000},  {"s", 1000000000},     {"sec", 1000000000},
+        {"m", 60000000000}, {"min", 60000000000}, {"h", 3600000000000}, {"hour", 3600000000000},
+        {"d", 86400000000000}, {"day", 86400000000000},
+    };
+    if (n == 0) return std::nullopt;
+    if (unit.empty() || strcasecmp(unit.c_str(), "hz") == 0) return std::make_pair(1000000000 / n, n);
+    for (const auto& [u, mul] : kUnits)
+        if (strcasecmp(unit.c_str(), u) == 0) return std::make_pair(n * mul, uint64_t{0});
+    return std::nullopt;
+}
+
+namespace {
+
+class ProfileProvider : public Provider {
+public:
+    const char* name() const override { return "profile"; }
+
+    void match(const Description& d, std::vector<Probe>& out) override {
+        static const char* kDefaults[] = {
+            "profile-97",  "profile-199", "profile-499", "profile-997", "profile-1999",
+            "profile-4001", "profile-4999", "tick-1",    "tick-10",     "tick-100",
+            "tick-500",    "tick-1000",   "tick-5000",   "tick-1s",     "tick-10s"};
+        for (const char* n : kDefaults) add(n, out);
+        if (!d.name.empty() && !has_glob(d.name)) add(d.name, out);
+    }
+
+private:
+    static void add(const std::string& name, std::vector<Probe>& out) {
+        bool tick = name.rfind("tick-", 0) == 0;
+        bool profile = name.rfind("profile-", 0) == 0;
+        if (!tick && !profile) return;
+        auto rate = parse_profile_rate(name.substr(tick ? 5 : 8));
+        if (!rate) return;
+        Probe p;
+        p.provider = "profile";
+        p.name = name;
+        p.attach = tick ? AttachKind::Tick : AttachKind::Profile;
+        p.period_ns = rate->first;
+        p.frequency = rate->second;
+        out.push_back(p);
+    }
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_profile_provider() { return std::make_unique<ProfileProvider>(); }
+
+}  // namespace bdtrace::probes

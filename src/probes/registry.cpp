@@ -1,0 +1,46 @@
+#include "probes/glob.h"
+#include "probes/probe.h"
+
+namespace bdtrace::probes {
+
+Registry::Registry() {
+    providers_.push_back(make_dtrace_provider());
+    providers_.push_back(make_profile_provider());
+    // Create the dtrace provider's probes first so that BEGIN, END and ERROR are ids 1, 2, 3.
+    match(Description{"dtrace", "", "", ""});
+}
+
+Registry::~Registry() = default;
+
+const Probe* Registry::intern(const Probe& p) {
+    for (const auto& q : probes_)
+        if (q->provider == p.provider && q->module == p.module && q->function == p.function &&
+            q->name == p.name)
+            return q.get();
+    auto copy = std::make_unique<Probe>(p);
+    copy->id = static_cast<uint32_t>(probes_.size() + 1);
+    probes_.push_back(std::move(copy));
+    return probes_.back().get();
+}
+
+std::vector<const Probe*> Registry::match(const Description& d) {
+    std::vector<const Probe*> out;
+    for (auto& prov : providers_) {
+        if (!glob_match(d.provider, prov->name())) continue;
+        std::vector<Probe> found;
+        prov->match(d, found);
+        for (const auto& p : found) {
+            if (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
+                !glob_match(d.name, p.name))
+                continue;
+            out.push_back(intern(p));
+        }
+    }
+    return out;
+}
+
+const Probe* Registry::by_id(uint32_t id) const {
+    return id >= 1 && id <= probes_.size() ? probes_[id - 1].get() : nullptr;
+}
+
+}  // namespace bdtrace::probes

@@ -1,0 +1,41 @@
+// Kernel types imported on demand from the running kernel's BTF (/sys/kernel/btf/vmlinux),
+// read through libbpf's BTF API. Reading the file needs no privilege.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "sema/types.h"
+
+struct btf;
+
+namespace bdtrace::sema {
+
+class BtfSource {
+public:
+    // Loads vmlinux BTF from `path` (default: the running kernel's). Null with `err` set when
+    // the file is missing or unreadable.
+    static std::unique_ptr<BtfSource> load(std::string* err,
+                                           const std::string& path = "/sys/kernel/btf/vmlinux");
+    ~BtfSource();
+
+    const Type* typedef_named(TypeTable& types, const std::string& name);
+    const Type* tag_named(TypeTable& types, TypeKind kind, const std::string& name);
+    const Type* by_id(TypeTable& types, int id);
+    // The BTF id of a named entity of a BTF kind (BTF_KIND_*), or -1.
+    int find(const std::string& name, int btf_kind) const;
+    const struct btf* raw() const { return btf_; }
+
+private:
+    explicit BtfSource(struct btf* b);
+    void index();
+    const Type* convert(TypeTable& types, int id);
+
+    struct btf* btf_;
+    std::unordered_multimap<std::string, int> names_;  // name -> ids (typedefs, tags, funcs)
+    std::unordered_map<int, const Type*> converted_;
+};
+
+}  // namespace bdtrace::sema

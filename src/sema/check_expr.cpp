@@ -1,0 +1,554 @@
+// Expressions: name resolution, D's typing rules, constant folding of literals.
+#include <limits>
+
+#include "sema/builtins.h"
+#include "sema/checker.h"
+
+namespace bdtrace::sema {
+
+using ast::BinaryOp;
+using ast::ExprKind;
+using ast::UnaryOp;
+
+namespace {
+
+NodePtr node(NodeKind k, const Type* t, SourceRange r) {
+    auto n = std::make_unique<Node>(k);
+    n->type = t;
+    n->range = r;
+    return n;
+}
+
+struct OpInfo {
+    BinaryOp ast;
+    Op op;
+    const char* text;
+};
+
+constexpr OpInfo kOps[] = {
+    {BinaryOp::Mul, Op::Mul, "*"},   {BinaryOp::Div, Op::Div, "/"},   {BinaryOp::Mod, Op::Mod, "%"},
+    {BinaryOp::Add, Op::Add, "+"},   {BinaryOp::Sub, Op::Sub, "-"},   {BinaryOp::Shl, Op::Shl, "<<"},
+    {BinaryOp::Shr, Op::Shr, ">>"},  {BinaryOp::Lt, Op::Lt, "<"},     {BinaryOp::Le, Op::Le, "<="},
+    {BinaryOp::Gt, Op::Gt, ">"},     {BinaryOp::Ge, Op::Ge, ">="},    {BinaryOp::Eq, Op::Eq, "=="},
+    {BinaryOp::Ne, Op::Ne, "!="},    {BinaryOp::BitAnd, Op::And, "&"}, {BinaryOp::BitXor, Op::Xor, "^"},
+    {BinaryOp::BitOr, Op::Or, "|"},  {BinaryOp::LogAnd, Op::LogAnd, "&&"},
+    {BinaryOp::LogXor, Op::LogXor, "^^"}, {BinaryOp::LogOr, Op::LogOr, "||"},
+    {BinaryOp::Assign, Op::Assign, "="}, {BinaryOp::MulAssign, Op::Mul, "*="},
+    {BinaryOp::DivAssign, Op::Div, "/="}, {BinaryOp::ModAssign, Op::Mod, "%="},
+    {BinaryOp::AddAssign, Op::Add, "+="}, {BinaryOp::SubAssign, Op::Sub, "-="},
+    {BinaryOp::ShlAssign, Op::Shl, "<<="}, {BinaryOp::ShrAssign, Op::Shr, ">>="},
+    {BinaryOp::AndAssign, Op::And, "&="}, {BinaryOp::XorAssign, Op::Xor, "^="},
+    {BinaryOp::OrAssign, Op::Or, "|="},
+};
+
+const OpInfo& info(BinaryOp op) {
+    for (const auto& o : kOps)
+        if (o.ast == op) return o;
+    return kOps[0];
+}
+
+bool is_strcompat(const Type* t) {
+    return t->is_string() ||
+           ((t->kind == TypeKind::Array || t->kind == TypeKind::Pointer) && t->target && t->target->is_char());
+}
+
+}  // namespace
+
+NodePtr Checker::int_const(uint64_t v, const Type* t, SourceRange r) {
+    auto n = node(NodeKind::Int, t, r);
+    n->value = v;
+    return n;
+}
+
+// The type of an integer constant: the first of int, long that holds it (unsigned variants
+// when the value only fits unsigned or a 'u' suffix was written), as C and D do.
+static const Type* literal_type(TypeTable& types, const ast::Expr& e) {
+    bool u = e.int_suffix.find_first_of("uU") != std::string::npos;
+    size_t longs = 0;
+    for (char c : e.int_suffix) longs += (c == 'l' || c == 'L');
+    uint64_t v = e.int_value;
+    if (longs == 0) {
+        if (!u && v <= static_cast<uint64_t>(std::numeric_limits<int32_t>::max())) return types.int_type(4, true);
+        if ((u || !e.int_decimal) && v <= std::numeric_limits<uint32_t>::max()) return types.int_type(4, false);
+    }
+    if (!u && v <= static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+        return types.int_named(longs == 2 ? "long long" : "long");
+    return types.int_named(longs == 2 ? "unsigned long long" : "unsigned long");
+}
+
+Variable* Checker::variable(Variable::Scope scope, const std::string& name, const Type* assigned,
+                            SourceRange r) {
+    auto& table = scope == Variable::Scope::Global ? globals
+                  : scope == Variable::Scope::Clause ? clause_vars : thread_vars;
+    auto& store = scope == Variable::Scope::Global ? prog->globals
+                  : scope == Variable::Scope::Clause ? prog->clause_vars : prog->thread_vars;
+    if (auto it = table.find(name); it != table.end()) return it->second;
+    if (!assigned) return nullptr;
+    auto v = std::make_unique<Variable>();
+    v->scope = scope;
+    v->name = name;
+    v->type = assigned;
+    v->id = static_cast<uint32_t>(store.size());
+    v->first_use = r;
+    uint32_t size = static_cast<uint32_t>(assigned->is_string() ? opts.strsize : assigned->size);
+    uint32_t align = assigned->is_string() ? 8 : std::max<uint32_t>(assigned->align, 1);
+    uint32_t& total = scope == Variable::Scope::Global ? prog->globals_size : prog->clause_vars_size;
+    if (scope != Variable::Scope::Thread) {
+        total = (total + align - 1) / align * align;
+        v->offset = total;
+        total += std::max<uint32_t>(size, 1);
+    }
+    Variable* raw = v.get();
+    store.push_back(std::move(v));
+    table[name] = raw;
+    return raw;
+}
+
+NodePtr Checker::expr(const ast::Expr& e) {
+    switch (e.kind) {
+        case ExprKind::Int: return int_const(e.int_value, e.is_char ? types.int_type(4, true) : literal_type(types, e), e.range);
+        case ExprKind::Float:
+            error("D_SYNTAX", e.range, "floating-point constants are not permitted");
+        case ExprKind::String: {
+            auto n = node(NodeKind::String, types.string_type(), e.range);
+            n->text = e.text;
+            return n;
+        }
+        case ExprKind::Ident: return ident(e);
+        case ExprKind::SelfVar:
+        case ExprKind::ThisVar: {
+            bool self = e.kind == ExprKind::SelfVar;
+            Variable* v = variable(self ? Variable::Scope::Thread : Variable::Scope::Clause, e.text, nullptr, e.range);
+            if (!v) error("D_IDENT_UNDEF", e.range, "failed to resolve " + std::string(self ? "self->" : "this->") + e.text + ": Unknown variable name");
+            if (self) error("D_IDENT_UNDEF", e.range, "thread-local variables are not yet supported: self->" + e.text);
+            auto n = node(NodeKind::ClauseVar, v->type, e.range);
+            n->var = v;
+            return n;
+        }
+        case ExprKind::Agg:
+            error("D_AGG_SCALAR", e.range, "aggregations are not yet supported: " + e.text);
+        case ExprKind::Unary: return unary(e);
+        case ExprKind::Binary:
+            if (ast::is_assignment(e.binary_op)) return assign(e);
+            return binary(e);
+        case ExprKind::Conditional: {
+            NodePtr c = rvalue(*e.lhs);
+            if (!c->type->is_scalar()) error("D_OP_SCALAR", e.range, "operator ?: expression must be of scalar type");
+            NodePtr a = rvalue(*e.rhs);
+            NodePtr b = rvalue(*e.third);
+            const Type* t = nullptr;
+            if (a->type->is_arith() && b->type->is_arith()) t = arith_result(types, a->type, b->type);
+            else if (is_strcompat(a->type) && is_strcompat(b->type) && (a->type->is_string() || b->type->is_string())) t = types.string_type();
+            else if (same_type(a->type, b->type) || (a->type->is_pointer() && b->type->is_pointer())) t = a->type;
+            else if (a->type->is_pointer() && b->kind == NodeKind::Int && b->value == 0) t = a->type;
+            else if (b->type->is_pointer() && a->kind == NodeKind::Int && a->value == 0) t = b->type;
+            else
+                error("D_OP_INCOMPAT", e.range, "operator ?: operands must have compatible types");
+            auto n = node(NodeKind::Cond, t, e.range);
+            n->a = std::move(c);
+            n->b = std::move(a);
+            n->c = std::move(b);
+            if (n->a->kind == NodeKind::Int && n->b->kind == NodeKind::Int && n->c->kind == NodeKind::Int)
+                return int_const(n->a->value ? n->b->value : n->c->value, t, e.range);
+            return n;
+        }
+        case ExprKind::Cast: {
+            NodePtr v = rvalue(*e.lhs);
+            return cast(std::move(v), type_of(*e.type), e.range);
+        }
+        case ExprKind::SizeofType: {
+            const Type* t = type_of(*e.type);
+            if (t->size == 0 && !t->is_string())
+                error("D_SIZEOF_TYPE", e.range, "cannot apply sizeof to an operand of unknown size");
+            return int_const(t->is_string() ? opts.strsize : t->size, types.lookup_typedef("size_t"), e.range);
+        }
+        case ExprKind::SizeofExpr: {
+            NodePtr v = expr(*e.lhs);
+            if (v->bit_size) error("D_SIZEOF_BITFIELD", e.range, "cannot apply sizeof to a bit-field");
+            uint64_t size = v->type->is_string() ? opts.strsize : v->type->size;
+            if (size == 0) error("D_SIZEOF_TYPE", e.range, "cannot apply sizeof to an operand of unknown size");
+            return int_const(size, types.lookup_typedef("size_t"), e.range);
+        }
+        case ExprKind::Offsetof: {
+            const Type* t = type_of(*e.type);
+            if (!t->is_record())
+                error("D_OFFSETOF_TYPE", e.range, "offsetof operand must be a struct or union type");
+            const Member* m = t->member(e.member_path);
+            if (!m) error("D_UNKNOWN", e.range, "failed to determine offset of " + e.member_path + ": Member name not found");
+            if (m->bitfield_bits)
+                error("D_OFFSETOF_BITFIELD", e.range, "cannot take offset of a bit-field: " + e.member_path);
+            return int_const(m->offset_bits / 8, types.lookup_typedef("size_t"), e.range);
+        }
+        case ExprKind::Stringof: {
+            NodePtr v = rvalue(*e.lhs);
+            if (!v->type->is_scalar() && !is_strcompat(v->type))
+                error("D_STRINGOF_TYPE", e.range, "cannot apply stringof to a value of type " + v->type->name);
+            return cast(std::move(v), types.string_type(), e.range);
+        }
+        case ExprKind::Xlate:
+            error("D_XLATE_NONE", e.range, "translators are not yet supported");
+        case ExprKind::Call: return call(e);
+        case ExprKind::Index: return index(e);
+        case ExprKind::Member: return member(e);
+    }
+    error("D_UNKNOWN", e.range, "unsupported expression");
+}
+
+NodePtr Checker::rvalue(const ast::Expr& e) {
+    NodePtr n = expr(e);
+    // An array in memory used as a value is the address of its first element (K&R A7.1),
+    // except char arrays, which D uses as strings.
+    if (n->kind == NodeKind::Load && n->type->kind == TypeKind::Array && !n->type->target->is_char()) {
+        const Type* pt = types.pointer_to(n->type->target);
+        auto addr = node(NodeKind::AddrOf, pt, n->range);
+        addr->a = std::move(n);
+        return addr;
+    }
+    return n;
+}
+
+NodePtr Checker::ident(const ast::Expr& e) {
+    const std::string& name = e.text;
+    if (Variable* v = variable(Variable::Scope::Global, name, nullptr, e.range)) {
+        auto n = node(NodeKind::Global, v->type, e.range);
+        n->var = v;
+        return n;
+    }
+    if (auto it = enumerators.find(name); it != enumerators.end())
+        return int_const(static_cast<uint64_t>(it->second.first), it->second.second, e.range);
+    if (auto it = inlines.find(name); it != inlines.end()) {
+        const ast::InlineDef& d = *it->second;
+        const Type* t = type_of(d.specs, d.decl);
+        NodePtr v = rvalue(*d.value);
+        return cast(std::move(v), t, e.range);
+    }
+    if (auto b = find_builtin(types, name)) {
+        auto n = node(NodeKind::Builtin, b->type, e.range);
+        n->builtin = b->var;
+        n->value = b->index;
+        if (b->var == BuiltinVar::Args)
+            error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+        return n;
+    }
+    error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown variable name");
+}
+
+NodePtr Checker::cast(NodePtr n, const Type* to, SourceRange r) {
+    const Type* from = n->type;
+    bool ok = same_type(from, to) || (to->is_scalar() && from->is_scalar()) || to->is_void() ||
+              (to->is_pointer() && (from->is_pointer() || from->kind == TypeKind::Array)) ||
+              (to->is_string() && (from->is_scalar() || is_strcompat(from)));
+    if (!ok)
+        error("D_CAST_INVAL", r, "invalid cast expression: \"" + from->name + "\" to \"" + to->name + "\"");
+    if (n->kind == NodeKind::Int && to->is_integer()) {
+        uint64_t v = n->value;
+        if (to->size < 8) {
+            uint64_t mask = (uint64_t{1} << (to->size * 8)) - 1;
+            v &= mask;
+            if (to->is_signed && (v >> (to->size * 8 - 1)) & 1) v |= ~mask;
+        }
+        return int_const(v, to, r);
+    }
+    auto c = node(NodeKind::Cast, to, r);
+    c->a = std::move(n);
+    return c;
+}
+
+NodePtr Checker::unary(const ast::Expr& e) {
+    UnaryOp op = e.unary_op;
+    if (op == UnaryOp::PreInc || op == UnaryOp::PreDec || op == UnaryOp::PostInc || op == UnaryOp::PostDec) {
+        const char* text = (op == UnaryOp::PreInc || op == UnaryOp::PostInc) ? "++" : "--";
+        const ast::Expr& target = *e.lhs;
+        // ++ on an undeclared variable declares it as int64_t, as DTrace does.
+        if (target.kind == ExprKind::Ident && !globals.count(target.text) && !find_builtin(types, target.text))
+            variable(Variable::Scope::Global, target.text, types.lookup_typedef("int64_t"), target.range);
+        if (target.kind == ExprKind::ThisVar && !clause_vars.count(target.text))
+            variable(Variable::Scope::Clause, target.text, types.lookup_typedef("int64_t"), target.range);
+        NodePtr v = expr(target);
+        if (!v->type->is_scalar())
+            error("D_OP_SCALAR", e.range, std::string("operator ") + text + " requires operand of scalar type");
+        if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::ThreadVar)
+            error(v->kind == NodeKind::Load ? "D_OP_WRITE" : "D_OP_LVAL", e.range,
+                  v->kind == NodeKind::Load ? std::string("operator ") + text + " can only be applied to a writable variable"
+                                            : std::string("operator ") + text + " requires modifiable lvalue as an operand");
+        auto n = node(NodeKind::IncDec, v->type, e.range);
+        n->op = op == UnaryOp::PreInc ? Op::PreInc : op == UnaryOp::PreDec ? Op::PreDec
+                : op == UnaryOp::PostInc ? Op::PostInc : Op::PostDec;
+        n->var = v->var;
+        n->a = std::move(v);
+        return n;
+    }
+    if (op == UnaryOp::AddrOf) {
+        NodePtr v = expr(*e.lhs);
+        if (v->kind == NodeKind::Global || v->kind == NodeKind::ClauseVar || v->kind == NodeKind::ThreadVar)
+            error("D_ADDROF_VAR", e.range, "cannot take address of dynamic variable");
+        if (v->kind != NodeKind::Load) error("D_ADDROF_LVAL", e.range, "unacceptable operand for unary & operator");
+        if (v->bit_size) error("D_ADDROF_BITFIELD", e.range, "cannot take address of bit-field");
+        auto n = node(NodeKind::AddrOf, types.pointer_to(v->type, v->a && v->a->type->is_pointer() ? v->a->type->space : AddrSpace::Kernel), e.range);
+        n->a = std::move(v);
+        return n;
+    }
+    if (op == UnaryOp::Deref) {
+        NodePtr p = rvalue(*e.lhs);
+        if (!p->type->is_pointer()) error("D_DEREF_NONPTR", e.range, "cannot dereference non-pointer type");
+        if (p->type->target->is_void()) error("D_DEREF_VOID", e.range, "cannot dereference pointer to void");
+        if (p->type->target->kind == TypeKind::Function) error("D_DEREF_FUNC", e.range, "cannot dereference pointer to function");
+        auto n = node(NodeKind::Load, p->type->target, e.range);
+        n->a = std::move(p);
+        return n;
+    }
+    NodePtr v = rvalue(*e.lhs);
+    const Type* t = v->type;
+    switch (op) {
+        case UnaryOp::Plus:
+        case UnaryOp::Minus: {
+            if (!t->is_arith())
+                error("D_OP_ARITH", e.range, std::string("operator ") + (op == UnaryOp::Plus ? "+" : "-") + " requires an operand of arithmetic type");
+            if (op == UnaryOp::Plus) return v;
+            const Type* rt = promote(types, t);
+            if (v->kind == NodeKind::Int) return cast(int_const(0 - v->value, rt, e.range), rt, e.range);
+            auto n = node(NodeKind::Unary, rt, e.range);
+            n->op = Op::Neg;
+            n->a = std::move(v);
+            return n;
+        }
+        case UnaryOp::BitNot: {
+            if (!t->is_integer()) error("D_OP_INT", e.range, "operator ~ requires an operand of integral type");
+            const Type* rt = promote(types, t);
+            if (v->kind == NodeKind::Int) return cast(int_const(~v->value, rt, e.range), rt, e.range);
+            auto n = node(NodeKind::Unary, rt, e.range);
+            n->op = Op::BitNot;
+            n->a = std::move(v);
+            return n;
+        }
+        case UnaryOp::Not: {
+            if (!t->is_scalar()) error("D_OP_SCALAR", e.range, "operator ! requires an operand of scalar type");
+            if (v->kind == NodeKind::Int) return int_const(v->value == 0, types.int_type(4, true), e.range);
+            auto n = node(NodeKind::Unary, types.int_type(4, true), e.range);
+            n->op = Op::Not;
+            n->a = std::move(v);
+            return n;
+        }
+        default: break;
+    }
+    error("D_UNKNOWN", e.range, "invalid unary op");
+}
+
+static uint64_t fold(Op op, uint64_t a, uint64_t b, const Type* t, bool* ok) {
+    bool s = t->is_signed;
+    int64_t sa = static_cast<int64_t>(a), sb = static_cast<int64_t>(b);
+    *ok = true;
+    switch (op) {
+        case Op::Add: return a + b;
+        case Op::Sub: return a - b;
+        case Op::Mul: return a * b;
+        case Op::Div: if (!b) { *ok = false; return 0; } return s ? static_cast<uint64_t>(sa / sb) : a / b;
+        case Op::Mod: if (!b) { *ok = false; return 0; } return s ? static_cast<uint64_t>(sa % sb) : a % b;
+        case Op::Shl: return b >= 64 ? 0 : a << b;
+        case Op::Shr: return b >= 64 ? 0 : (s ? static_cast<uint64_t>(sa >> b) : a >> b);
+        case Op::And: return a & b;
+        case Op::Or: return a | b;
+        case Op::Xor: return a ^ b;
+        case Op::Lt: return s ? sa < sb : a < b;
+        case Op::Le: return s ? sa <= sb : a <= b;
+        case Op::Gt: return s ? sa > sb : a > b;
+        case Op::Ge: return s ? sa >= sb : a >= b;
+        case Op::Eq: return a == b;
+        case Op::Ne: return a != b;
+        case Op::LogAnd: return a && b;
+        case Op::LogOr: return a || b;
+        case Op::LogXor: return (a != 0) != (b != 0);
+        default: *ok = false; return 0;
+    }
+}
+
+NodePtr Checker::binary(const ast::Expr& e) {
+    const OpInfo& oi = info(e.binary_op);
+    std::string opname = oi.text;
+    if (e.binary_op == BinaryOp::Comma) {
+        NodePtr a = rvalue(*e.lhs);
+        NodePtr b = rvalue(*e.rhs);
+        auto n = node(NodeKind::Comma, b->type, e.range);
+        n->a = std::move(a);
+        n->b = std::move(b);
+        return n;
+    }
+    NodePtr a = rvalue(*e.lhs);
+    NodePtr b = rvalue(*e.rhs);
+    const Type* ta = a->type;
+    const Type* tb = b->type;
+    auto incompatible = [&]() {
+        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + ta->name + "\" " + opname + " \"" + tb->name + "\"");
+    };
+    const Type* rt = nullptr;
+    NodeKind kind = NodeKind::Binary;
+    switch (oi.op) {
+        case Op::And: case Op::Or: case Op::Xor: case Op::Mod: case Op::Shl: case Op::Shr:
+            if (!ta->is_integer() || !tb->is_integer())
+                error("D_OP_INT", e.range, "operator " + opname + " requires operands of integral type");
+            rt = (oi.op == Op::Shl || oi.op == Op::Shr) ? promote(types, ta) : arith_result(types, ta, tb);
+            break;
+        case Op::Mul: case Op::Div:
+            if (!ta->is_arith() || !tb->is_arith())
+                error("D_OP_ARITH", e.range, "operator " + opname + " requires operands of arithmetic type");
+            rt = arith_result(types, ta, tb);
+            break;
+        case Op::LogAnd: case Op::LogOr: case Op::LogXor:
+            if (!ta->is_scalar() || !tb->is_scalar())
+                error("D_OP_SCALAR", e.range, "operator " + opname + " requires operands of scalar type");
+            rt = types.int_type(4, true);
+            kind = NodeKind::Logical;
+            break;
+        case Op::Lt: case Op::Le: case Op::Gt: case Op::Ge: case Op::Eq: case Op::Ne:
+            if (!(same_type(ta, tb) || (ta->is_arith() && tb->is_arith()) ||
+                  (is_strcompat(ta) && is_strcompat(tb) && (ta->is_string() || tb->is_string())) ||
+                  (ta->is_pointer() && tb->is_pointer()) ||
+                  (ta->is_pointer() && b->kind == NodeKind::Int) || (tb->is_pointer() && a->kind == NodeKind::Int)))
+                incompatible();
+            rt = types.int_type(4, true);
+            break;
+        case Op::Add: case Op::Sub: {
+            bool pa = ta->is_pointer(), pb = tb->is_pointer();
+            if (ta->is_arith() && tb->is_arith()) rt = arith_result(types, ta, tb);
+            else if (pa && tb->is_integer()) rt = ta;
+            else if (ta->is_integer() && pb && oi.op == Op::Add) rt = tb;
+            else if (pa && pb && oi.op == Op::Sub && same_type(ta->target, tb->target)) rt = types.lookup_typedef("ptrdiff_t");
+            else incompatible();
+            break;
+        }
+        default: break;
+    }
+    // String comparisons are strcmp-like; everything else on registers.
+    if (a->kind == NodeKind::Int && b->kind == NodeKind::Int && rt->is_integer()) {
+        const Type* opt = (kind == NodeKind::Logical || rt->size == 4) && oi.op >= Op::Lt ? arith_result(types, ta, tb) : rt;
+        bool ok = false;
+        uint64_t v = fold(oi.op, a->value, b->value, opt, &ok);
+        if (ok) return cast(int_const(v, rt, e.range), rt, e.range);
+        if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", e.range, "expression contains division by zero");
+    }
+    auto n = node(kind, rt, e.range);
+    n->op = oi.op;
+    n->a = std::move(a);
+    n->b = std::move(b);
+    return n;
+}
+
+NodePtr Checker::assign(const ast::Expr& e) {
+    const OpInfo& oi = info(e.binary_op);
+    const ast::Expr& target = *e.lhs;
+    NodePtr value = rvalue(*e.rhs);
+    if (target.kind == ExprKind::Agg)
+        error("D_AGG_FUNC", e.range, "aggregations are not yet supported: " + target.text);
+    if (target.kind == ExprKind::Index)
+        error("D_IDENT_BADREF", e.range, "associative arrays are not yet supported");
+    Variable* v = nullptr;
+    if (target.kind == ExprKind::Ident) {
+        if (find_builtin(types, target.text) && !globals.count(target.text))
+            error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " can only be applied to a writable variable");
+        v = variable(Variable::Scope::Global, target.text, oi.op == Op::Assign ? value->type : nullptr, target.range);
+        if (!v) error("D_IDENT_UNDEF", target.range, "failed to resolve " + target.text + ": Unknown variable name");
+    } else if (target.kind == ExprKind::ThisVar) {
+        v = variable(Variable::Scope::Clause, target.text, oi.op == Op::Assign ? value->type : nullptr, target.range);
+        if (!v) error("D_IDENT_UNDEF", target.range, "failed to resolve this->" + target.text + ": Unknown variable name");
+    } else if (target.kind == ExprKind::SelfVar) {
+        error("D_IDENT_UNDEF", target.range, "thread-local variables are not yet supported: self->" + target.text);
+    } else {
+        NodePtr lhs = expr(target);
+        if (lhs->kind == NodeKind::Load)
+            error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " can only be applied to a writable variable");
+        error("D_OP_LVAL", e.range, "operator " + std::string(oi.text) + " requires modifiable lvalue as an operand");
+    }
+    const Type* vt = v->type;
+    if (vt->kind == TypeKind::Array || vt->kind == TypeKind::Function)
+        error("D_OP_ARRFUN", e.range, "operator " + std::string(oi.text) + " may not be applied to operand of type \"" + vt->name + "\"");
+    bool ok;
+    if (oi.op == Op::Assign) {
+        ok = assignable(vt, value->type) ||
+             (vt->is_pointer() && value->kind == NodeKind::Int && value->value == 0);
+        if (vt->is_pointer() && value->type->is_integer() && value->kind != NodeKind::Int) ok = false;
+    } else if (oi.op == Op::Add || oi.op == Op::Sub) {
+        ok = !vt->is_string() && !value->type->is_string() &&
+             ((vt->is_arith() && value->type->is_arith()) || (vt->is_pointer() && value->type->is_integer()));
+    } else if (oi.op == Op::Mul || oi.op == Op::Div) {
+        if (!vt->is_arith() || !value->type->is_arith())
+            error("D_OP_ARITH", e.range, "operator " + std::string(oi.text) + " requires operands of arithmetic type");
+        ok = true;
+    } else {
+        if (!vt->is_integer() || !value->type->is_integer())
+            error("D_OP_INT", e.range, "operator " + std::string(oi.text) + " requires operands of integral type");
+        ok = true;
+    }
+    if (!ok)
+        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + vt->name + "\" " + oi.text + " \"" + value->type->name + "\"");
+    auto n = node(NodeKind::Assign, vt, e.range);
+    n->op = oi.op;
+    n->var = v;
+    n->b = vt->is_string() || same_type(vt, value->type) ? std::move(value) : cast(std::move(value), vt, e.range);
+    return n;
+}
+
+NodePtr Checker::member(const ast::Expr& e) {
+    NodePtr base = expr(*e.lhs);
+    std::string opname = e.arrow ? "->" : ".";
+    const Type* st = base->type;
+    NodePtr addr;  // pointer to the struct
+    uint64_t offset = 0;
+    if (e.arrow) {
+        if (!st->is_pointer()) error("D_OP_PTR", e.range, "operator -> must be applied to a pointer");
+        st = st->target;
+        if (st->is_record() && !st->complete) {
+            if (const Type* full = types.lookup_tag(st->kind, st->name.substr(st->name.find(' ') + 1))) st = full;
+        }
+        if (!st->is_record())
+            error("D_OP_SOU", e.range, "operator -> cannot be applied to pointer to type \"" + st->name + "\"; must be applied to a struct or union pointer");
+        addr = std::move(base);
+    } else {
+        if (!st->is_record())
+            error("D_OP_SOU", e.range, "operator . cannot be applied to type \"" + st->name + "\"; must be applied to a struct or union");
+        if (base->kind != NodeKind::Load)
+            error("D_OP_SOU", e.range, "struct and union values are not yet supported in D variables");
+        addr = std::move(base->a);
+        offset = base->value;
+    }
+    if (!st->complete)
+        error("D_OP_INCOMPLETE", e.range, "operator " + opname + " cannot be applied to a forward declaration: no " + st->name + " definition is available");
+    const Member* m = st->member(e.text);
+    if (!m) error("D_TYPE_MEMBER", e.range, e.text + " is not a member of " + st->name);
+    auto n = node(NodeKind::Load, m->type, e.range);
+    n->a = std::move(addr);
+    if (m->bitfield_bits) {
+        uint64_t unit = m->type->size * 8;
+        n->value = offset + (m->offset_bits / unit) * m->type->size;
+        n->bit_offset = static_cast<uint32_t>(m->offset_bits % unit);
+        n->bit_size = m->bitfield_bits;
+    } else {
+        n->value = offset + m->offset_bits / 8;
+    }
+    return n;
+}
+
+NodePtr Checker::index(const ast::Expr& e) {
+    const ast::Expr& base_e = *e.lhs;
+    if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
+    if (base_e.kind == ExprKind::Ident && base_e.text == "args")
+        error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+    if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text) && !find_builtin(types, base_e.text))
+        error("D_IDENT_UNDEF", e.range, "associative arrays are not yet supported: " + base_e.text);
+    NodePtr base = rvalue(base_e);
+    if (!base->type->is_pointer())
+        error("D_ARR_BADREF", e.range, "cannot access " + base_e.text + " as an associative array");
+    if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access " + base_e.text + " as an associative array");
+    NodePtr idx = rvalue(*e.args[0]);
+    if (!idx->type->is_integer())
+        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + base->type->name + "\" + \"" + idx->type->name + "\"");
+    const Type* pt = base->type;
+    auto sum = node(NodeKind::Binary, pt, e.range);
+    sum->op = Op::Add;
+    sum->a = std::move(base);
+    sum->b = std::move(idx);
+    auto n = node(NodeKind::Load, pt->target, e.range);
+    n->a = std::move(sum);
+    return n;
+}
+
+}  // namespace bdtrace::sema

@@ -1,0 +1,124 @@
+// Statements and actions. Each action is one table entry: its name, argument count range,
+// whether it is destructive, and how its arguments are checked.
+#include "sema/checker.h"
+
+namespace bdtrace::sema {
+
+namespace {
+
+struct ActionDef {
+    const char* name;
+    ActionKind kind;
+    int min_args, max_args;  // -1: any number
+    bool destructive;
+};
+
+constexpr ActionDef kActions[] = {
+    {"trace", ActionKind::Trace, 1, 1, false},
+    {"printf", ActionKind::Printf, 1, -1, false},
+    {"exit", ActionKind::Exit, 1, 1, false},
+    {"tracemem", ActionKind::Tracemem, 2, 3, false},
+    {"printm", ActionKind::Printm, 2, 2, false},
+    {"raise", ActionKind::Raise, 1, 1, true},
+    {"stop", ActionKind::Stop, 0, 0, true},
+    {"system", ActionKind::System, 1, -1, true},
+    {"chill", ActionKind::Chill, 1, 1, true},
+};
+
+const ActionDef* find_action(const std::string& name) {
+    for (const auto& a : kActions)
+        if (name == a.name) return &a;
+    return nullptr;
+}
+
+std::string plural(size_t n) { return n == 1 ? "" : "s"; }
+
+}  // namespace
+
+std::vector<StmtPtr> Checker::statements(const std::vector<ast::StmtPtr>& list) {
+    std::vector<StmtPtr> out;
+    for (const auto& s : list) {
+        if (s->kind == ast::StmtKind::Empty) continue;
+        if (s->kind == ast::StmtKind::Block) {
+            for (auto& inner : statements(s->body)) out.push_back(std::move(inner));
+            continue;
+        }
+        out.push_back(statement(*s));
+    }
+    return out;
+}
+
+StmtPtr Checker::statement(const ast::Stmt& s) {
+    auto out = std::make_unique<Stmt>();
+    out->range = s.range;
+    if (s.kind == ast::StmtKind::If) {
+        out->kind = Stmt::Kind::If;
+        out->expr = rvalue(*s.expr);
+        if (!out->expr->type->is_scalar())
+            error("D_OP_SCALAR", s.expr->range, "if condition must be of scalar type");
+        out->then_body = statements(s.body);
+        out->else_body = statements(s.else_body);
+        return out;
+    }
+    const ast::Expr& e = *s.expr;
+    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && find_action(e.lhs->text)) {
+        out->kind = Stmt::Kind::Action;
+        out->action = action(e, e.lhs->text);
+        return out;
+    }
+    out->kind = Stmt::Kind::Expr;
+    out->expr = expr(e);
+    return out;
+}
+
+std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string& name) {
+    const ActionDef& def = *find_action(name);
+    size_t n = call.args.size();
+    if (static_cast<int>(n) < def.min_args || (def.max_args >= 0 && static_cast<int>(n) > def.max_args)) {
+        std::string expected = def.max_args < 0 ? "at least " + std::to_string(def.min_args)
+                               : def.min_args == def.max_args ? std::to_string(def.min_args)
+                                                              : std::to_string(def.min_args) + " to " + std::to_string(def.max_args);
+        error("D_PROTO_LEN", call.range, name + "( ) prototype mismatch: " + std::to_string(n) + " arg" +
+                                             plural(n) + " passed, " + expected + " expected");
+    }
+    auto a = std::make_unique<Action>();
+    a->kind = def.kind;
+    a->range = call.range;
+    a->index = action_index++;
+    size_t first = 0;
+    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
+        const ast::Expr& f = *call.args[0];
+        if (f.kind != ast::ExprKind::String)
+            error("D_PRINTF_FMT_NONCONST", f.range, name + "( ) argument #1 must be a string constant");  // NOLINT
+        a->format = f.text;
+        first = 1;
+    }
+    for (size_t i = first; i < n; ++i) a->args.push_back(rvalue(*call.args[i]));
+    switch (def.kind) {
+        case ActionKind::Exit:
+        case ActionKind::Raise:
+        case ActionKind::Chill:
+            if (!a->args[0]->type->is_integer())
+                error("D_PROTO_ARG", call.args[0]->range,
+                      name + "( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: " +
+                          a->args[0]->type->name);
+            break;
+        case ActionKind::Trace:
+            if (a->args[0]->type->is_void())
+                error("D_PROTO_ARG", call.args[0]->range, "trace( ) argument #1 is incompatible with prototype:\n\tprototype: vararg\n\t argument: void");
+            break;
+        default: break;
+    }
+    if (def.kind == ActionKind::Chill)
+        error("D_ACT_UNSUPP", call.range, "chill( ) is not supported on Linux: BPF programs cannot busy-wait");
+    return a;
+}
+
+NodePtr Checker::call(const ast::Expr& e) {
+    std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
+    if (find_action(name))
+        error("D_ACT_EXPR?", e.range, name + "( ) may not be used in an expression");
+    error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown function name");
+}
+
+}  // namespace bdtrace::sema

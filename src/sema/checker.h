@@ -1,0 +1,64 @@
+// The type checker's state, shared by its files (sema.cpp: program scope and declarations;
+// check_expr.cpp: expressions; check_stmt.cpp: statements and actions).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "sema/sema.h"
+
+namespace bdtrace::sema {
+
+// Thrown after an error: DTrace reports the first error of a program.
+struct CheckAbort {};
+
+class Checker {
+public:
+    Checker(TypeTable& types, probes::Registry& registry, const SemaOptions& opts,
+            DiagnosticList& diags);
+
+    std::unique_ptr<TypedProgram> run(const ast::Program& program);
+
+    // ---- program scope (sema.cpp) ----
+    void declaration(const ast::Declaration& d);
+    void inline_def(const ast::InlineDef& d);
+    void clause(const ast::Clause& c, uint32_t index);
+    std::vector<EnabledProbe> match_probes(const ast::Clause& c);
+    const Type* type_of(const ast::DeclSpecs& specs, const ast::Declarator& d);
+    const Type* type_of(const ast::TypeName& t) { return type_of(t.specs, t.decl); }
+    const Type* base_type(const ast::DeclSpecs& specs);
+
+    // ---- expressions (check_expr.cpp) ----
+    NodePtr expr(const ast::Expr& e);
+    NodePtr rvalue(const ast::Expr& e);  // arrays decay, bit-fields read, etc.
+    NodePtr ident(const ast::Expr& e);
+    NodePtr unary(const ast::Expr& e);
+    NodePtr binary(const ast::Expr& e);
+    NodePtr assign(const ast::Expr& e);
+    NodePtr member(const ast::Expr& e);
+    NodePtr index(const ast::Expr& e);
+    NodePtr call(const ast::Expr& e);
+    NodePtr cast(NodePtr n, const Type* to, SourceRange r);
+    NodePtr int_const(uint64_t v, const Type* t, SourceRange r);
+    Variable* variable(Variable::Scope scope, const std::string& name, const Type* assigned,
+                       SourceRange r);
+
+    // ---- statements and actions (check_stmt.cpp) ----
+    std::vector<StmtPtr> statements(const std::vector<ast::StmtPtr>& list);
+    StmtPtr statement(const ast::Stmt& s);
+    std::unique_ptr<Action> action(const ast::Expr& call, const std::string& name);
+
+    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+
+    TypeTable& types;
+    probes::Registry& registry;
+    const SemaOptions& opts;
+    DiagnosticList& diags;
+    std::unique_ptr<TypedProgram> prog;
+    std::map<std::string, Variable*> globals, clause_vars, thread_vars;
+    std::map<std::string, const ast::InlineDef*> inlines;
+    std::map<std::string, std::pair<int64_t, const Type*>> enumerators;
+    uint32_t action_index = 0;  // within the current clause
+};
+
+}  // namespace bdtrace::sema

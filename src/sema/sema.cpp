@@ -1,0 +1,286 @@
+// Program scope: declarations, typedefs, struct/union/enum layout, inlines, probe matching.
+#include <algorithm>
+
+#include "frontend/const_fold.h"
+#include "sema/checker.h"
+
+namespace bdtrace::sema {
+
+using namespace ast;
+
+Checker::Checker(TypeTable& t, probes::Registry& r, const SemaOptions& o, DiagnosticList& d)
+    : types(t), registry(r), opts(o), diags(d) {}
+
+void Checker::error(const std::string& tag, SourceRange r, const std::string& msg) {
+    diags.error(tag, r, msg);
+    throw CheckAbort{};
+}
+
+std::unique_ptr<TypedProgram> Checker::run(const Program& program) {
+    prog = std::make_unique<TypedProgram>();
+    prog->strsize = opts.strsize;
+    try {
+        uint32_t clause_index = 0;
+        for (const auto& item : program.items) {
+            switch (item.kind) {
+                case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
+                case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
+                case TopLevel::Kind::Clause: clause(*item.clause, clause_index++); break;
+                case TopLevel::Kind::Translator:
+                case TopLevel::Kind::Provider:
+                case TopLevel::Kind::Pragma: break;  // translators and providers: later stages
+            }
+        }
+    } catch (const CheckAbort&) {
+        return nullptr;
+    }
+    return std::move(prog);
+}
+
+// ---- types of declarations --------------------------------------------------------------
+
+namespace {
+
+std::string joined(const std::vector<std::string>& words) {
+    std::vector<std::string> w;
+    bool is_unsigned = false;
+    for (const auto& x : words) {
+        if (x == "unsigned") is_unsigned = true;
+        else if (x != "signed") w.push_back(x);
+    }
+    // Canonical C spelling: "unsigned long long", "short", "long double"...
+    std::erase(w, std::string("int"));
+    std::string base;
+    int longs = static_cast<int>(std::count(w.begin(), w.end(), "long"));
+    if (std::find(w.begin(), w.end(), "double") != w.end()) base = longs ? "long double" : "double";
+    else if (std::find(w.begin(), w.end(), "char") != w.end()) base = "char";
+    else if (std::find(w.begin(), w.end(), "short") != w.end()) base = "short";
+    else if (longs == 2) base = "long long";
+    else if (longs == 1) base = "long";
+    else if (std::find(w.begin(), w.end(), "float") != w.end()) base = "float";
+    else if (std::find(w.begin(), w.end(), "void") != w.end()) base = "void";
+    else if (std::find(w.begin(), w.end(), "string") != w.end()) base = "string";
+    else base = "int";
+    if (is_unsigned) return "unsigned " + base;
+    if (base == "char" && std::find(words.begin(), words.end(), "signed") != words.end())
+        return "signed char";
+    return base;
+}
+
+uint64_t align_up(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
+
+}  // namespace
+
+const Type* Checker::base_type(const DeclSpecs& specs) {
+    const BaseType& b = specs.base;
+    switch (b.kind) {
+        case BaseType::Kind::Keywords: {
+            std::string name = joined(b.words);
+            if (name == "void") return types.void_type();
+            if (name == "string") return types.string_type();
+            return types.int_named(name);
+        }
+        case BaseType::Kind::Named: {
+            if (const Type* t = types.lookup_typedef(b.name)) return t;
+            error("D_TYPE_ERR", b.range, "failed to resolve type " + b.name);
+        }
+        case BaseType::Kind::Struct:
+        case BaseType::Kind::Union: {
+            TypeKind kind = b.kind == BaseType::Kind::Struct ? TypeKind::Struct : TypeKind::Union;
+            if (!b.record) {
+                if (const Type* t = types.lookup_tag(kind, b.name)) return t;
+                return types.declare_tag(kind, b.name);
+            }
+            Type* t = types.declare_tag(kind, b.name);
+            if (t->complete && !t->members.empty())
+                error("D_DECL_TYPERED", b.range, "type redeclared: " + t->name);
+            uint64_t offset_bits = 0, size = 0;
+            uint32_t align = 1;
+            for (const auto& m : b.record->members) {
+                const Type* mt_base = base_type(m.specs);
+                for (const auto& d : m.declarators) {
+                    const Type* mt = type_of(m.specs, d);
+                    (void)mt_base;
+                    Member mem;
+                    mem.name = d.name;
+                    mem.type = mt;
+                    if (d.bitfield) {
+                        auto w = frontend::fold_integer_constant(*d.bitfield);
+                        mem.bitfield_bits = static_cast<uint32_t>(w.value_or(1));
+                        uint64_t unit = mt->size * 8;
+                        // A bit-field never straddles a unit of its type.
+                        if (kind == TypeKind::Struct) {
+                            if (offset_bits / unit != (offset_bits + mem.bitfield_bits - 1) / unit)
+                                offset_bits = align_up(offset_bits, unit);
+                            mem.offset_bits = offset_bits;
+                            offset_bits += mem.bitfield_bits;
+                        }
+                        size = std::max(size, align_up((mem.offset_bits + mem.bitfield_bits + 7) / 8, mt->size));
+                    } else {
+                        if (kind == TypeKind::Struct) {
+                            offset_bits = align_up(offset_bits, uint64_t{mt->align} * 8);
+                            mem.offset_bits = offset_bits;
+                            offset_bits += mt->size * 8;
+                        }
+                        size = std::max(size, mem.offset_bits / 8 + mt->size);
+                    }
+                    align = std::max(align, mt->align);
+                    if (!d.name.empty() && t->member(d.name))
+                        error("D_DECL_MEMDUP", d.name_range,
+                              "structure or union member " + d.name + " is already defined");
+                    t->members.push_back(std::move(mem));
+                }
+            }
+            t->align = align;
+            t->size = align_up(std::max(size, (offset_bits + 7) / 8), align);
+            t->complete = true;
+            return t;
+        }
+        case BaseType::Kind::Enum: {
+            if (!b.enumeration) {
+                if (const Type* t = types.lookup_tag(TypeKind::Enum, b.name)) return t;
+                return types.declare_tag(TypeKind::Enum, b.name);
+            }
+            Type* t = types.declare_tag(TypeKind::Enum, b.name);
+            int64_t next = 0;
+            for (const auto& e : b.enumeration->enumerators) {
+                if (e.value) {
+                    NodePtr v = expr(*e.value);
+                    if (v->kind != NodeKind::Int)
+                        error("D_DECL_ENCONST", e.range,
+                              "enumerator '" + e.name + "' must be assigned to an integral constant expression");
+                    next = static_cast<int64_t>(v->value);
+                }
+                if (enumerators.count(e.name))
+                    error("D_DECL_IDRED", e.range, "identifier redeclared: " + e.name);
+                t->enumerators.emplace_back(e.name, next);
+                enumerators[e.name] = {next, t};
+                ++next;
+            }
+            t->complete = true;
+            return t;
+        }
+    }
+    return types.void_type();
+}
+
+const Type* Checker::type_of(const DeclSpecs& specs, const Declarator& d) {
+    const Type* t = base_type(specs);
+    if (!t) error("D_TYPE_ERR", specs.range, "invalid type");
+    if (specs.quals & QualUserland) {
+        // userland applies to the pointers of the declaration.
+    }
+    // Apply the declarator from the outside in: the last op applies first to the base.
+    for (auto it = d.ops.rbegin(); it != d.ops.rend(); ++it) {
+        switch (it->kind) {
+            case DeclaratorOp::Kind::Pointer:
+                t = types.pointer_to(t, (specs.quals & QualUserland) ? AddrSpace::User : AddrSpace::Kernel);
+                break;
+            case DeclaratorOp::Kind::Array: {
+                if (it->assoc) return t;  // associative arrays: the value type (issue 5)
+                uint64_t n = 0;
+                if (it->size) n = static_cast<uint64_t>(frontend::fold_integer_constant(*it->size).value_or(0));
+                t = types.array_of(t, n);
+                break;
+            }
+            case DeclaratorOp::Kind::Function: {
+                std::vector<const Type*> params;
+                for (const auto& p : it->params) {
+                    const Type* pt = type_of(p.specs, p.decl);
+                    if (!pt->is_void()) params.push_back(pt);
+                }
+                t = types.function_type(t, params, it->varargs);
+                break;
+            }
+        }
+    }
+    return t;
+}
+
+void Checker::declaration(const Declaration& d) {
+    if (d.declarators.empty()) {
+        base_type(d.specs);  // struct/union/enum definitions
+        return;
+    }
+    for (const auto& decl : d.declarators) {
+        const Type* t = type_of(d.specs, decl);
+        switch (d.specs.storage) {
+            case Storage::Typedef:
+                types.add_typedef(decl.name, t);
+                break;
+            case Storage::Self:
+                variable(Variable::Scope::Thread, decl.name, t, decl.name_range);
+                break;
+            case Storage::This:
+                variable(Variable::Scope::Clause, decl.name, t, decl.name_range);
+                break;
+            case Storage::Extern:
+                break;  // kernel symbols are resolved when used
+            default:
+                if (t->kind == TypeKind::Function)
+                    error("D_DECL_FUNC", decl.name_range, "function designator " + decl.name + " is not of function type");
+                variable(Variable::Scope::Global, decl.name, t, decl.name_range);
+                break;
+        }
+    }
+}
+
+void Checker::inline_def(const InlineDef& d) {
+    if (inlines.count(d.decl.name) || globals.count(d.decl.name))
+        error("D_DECL_IDRED", d.decl.name_range, "identifier redeclared: " + d.decl.name);
+    inlines[d.decl.name] = &d;
+}
+
+std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
+    std::vector<EnabledProbe> out;
+    for (const auto& pd : c.probes) {
+        std::vector<const probes::Probe*> found;
+        if (pd.id) {
+            if (const probes::Probe* p = registry.by_id(static_cast<uint32_t>(*pd.id))) found.push_back(p);
+            else if (!opts.zdefs)
+                error("D_PDESC_ZERO", pd.range, "probe description " + std::to_string(*pd.id) +
+                                                    " does not match any probes");
+        } else {
+            found = registry.match({pd.provider, pd.module, pd.function, pd.name});
+            if (found.empty() && !opts.zdefs)
+                error("D_PDESC_ZERO", pd.range,
+                      "probe description " + pd.provider + ":" + pd.module + ":" + pd.function + ":" +
+                          pd.name + " does not match any probes");
+        }
+        for (const probes::Probe* p : found) {
+            bool dup = std::any_of(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
+            if (!dup) out.push_back({p->id, p->provider, p->module, p->function, p->name});
+        }
+    }
+    return out;
+}
+
+void Checker::clause(const ast::Clause& c, uint32_t index) {
+    sema::Clause out;
+    out.index = index;
+    out.range = c.range;
+    out.probes = match_probes(c);
+    prog->matched_probes += static_cast<uint32_t>(out.probes.size());
+    action_index = 0;
+    if (c.predicate) {
+        out.predicate = rvalue(*c.predicate);
+        if (!out.predicate->type->is_scalar())
+            error("D_PRED_SCALAR", c.predicate->range, "predicate result must be of scalar type");
+    }
+    out.has_body = c.has_body;
+    out.body = statements(c.body);
+    prog->clauses.push_back(std::move(out));
+}
+
+std::unique_ptr<TypedProgram> analyze(const Program& program, TypeTable& types,
+                                      probes::Registry& registry, const SemaOptions& opts,
+                                      DiagnosticList& diags) {
+    Checker checker(types, registry, opts, diags);
+    return checker.run(program);
+}
+
+bool is_type_name(TypeTable& types, const std::string& name) {
+    return types.lookup_typedef(name) != nullptr;
+}
+
+}  // namespace bdtrace::sema

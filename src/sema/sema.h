@@ -1,0 +1,33 @@
+// sema: from ast::Program to sema::TypedProgram. Resolves names, types every expression,
+// matches probe descriptions, and reports DTrace's D_* errors.
+#pragma once
+
+#include <memory>
+
+#include "bdtrace/diagnostic.h"
+#include "frontend/ast.h"
+#include "probes/probe.h"
+#include "sema/typed.h"
+#include "sema/types.h"
+
+namespace bdtrace::sema {
+
+struct SemaOptions {
+    uint32_t strsize = 256;
+    bool zdefs = false;        // -Z: descriptions may match no probes
+    bool destructive = false;  // -w
+    bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
+};
+
+class Checker;
+
+// Checks one compiled request. `types` and `registry` live as long as the consumer: types and
+// probes found by one request are known to later ones.
+std::unique_ptr<TypedProgram> analyze(const ast::Program& program, TypeTable& types,
+                                      probes::Registry& registry, const SemaOptions& opts,
+                                      DiagnosticList& diags);
+
+// Is `name` a type the front end should treat as a type name (D's, then the kernel's)?
+bool is_type_name(TypeTable& types, const std::string& name);
+
+}  // namespace bdtrace::sema

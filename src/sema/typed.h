@@ -1,0 +1,134 @@
+// sema::TypedProgram: the checked program the code generator lowers. Every expression node has
+// a type; names are resolved to variables, built-ins, subroutines and actions; probe
+// descriptions are resolved to the probes they enable.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bdtrace/diagnostic.h"
+#include "sema/types.h"
+
+namespace bdtrace::sema {
+
+struct Node;
+using NodePtr = std::unique_ptr<Node>;
+
+enum class NodeKind {
+    Int,        // integer constant (value)
+    String,     // string constant (text)
+    Global,     // global variable (var)
+    ClauseVar,  // this->x (var)
+    ThreadVar,  // self->x (var)
+    Builtin,    // built-in variable (builtin), args[] and argN included (index in value)
+    Unary,      // op, a
+    Binary,     // op, a, b (arithmetic, bitwise, comparisons incl. strings)
+    Logical,    // op in {LogAnd, LogOr, LogXor}, a, b
+    Cond,       // a ? b : c
+    Cast,       // convert a to type
+    Load,       // *a: read `type` from the address a (kernel or user space by a's type)
+    AddrOf,     // &lvalue-in-memory
+    Member,     // a.member (a is a struct value in memory) -> folded into Load by sema
+    Assign,     // var (Global/ClauseVar/ThreadVar) op= b; op is Assign or a compound op
+    IncDec,     // ++/-- on a variable: value = pre or post
+    Subr,       // subroutine call (subr, args)
+    Comma,      // a, b
+};
+
+enum class Op {
+    Add, Sub, Mul, Div, Mod, Shl, Shr, And, Or, Xor,
+    Lt, Le, Gt, Ge, Eq, Ne, LogAnd, LogOr, LogXor,
+    Neg, Not, BitNot, Assign, PreInc, PreDec, PostInc, PostDec
+};
+
+struct Variable {
+    enum class Scope { Global, Clause, Thread };
+    Scope scope = Scope::Global;
+    std::string name;
+    const Type* type = nullptr;
+    uint32_t id = 0;       // index within its scope
+    uint32_t offset = 0;   // byte offset within its storage area, assigned by sema
+    SourceRange first_use;
+};
+
+enum class BuiltinVar {
+    Arg, Args, Cpu, Curthread, Epid, Errno, Execname, Gid, Id, Pid, Ppid, Probeprov, Probemod,
+    Probefunc, Probename, Tid, Timestamp, Vtimestamp, Walltimestamp, Uid, Stackdepth, Caller,
+    Ucaller, Uregs, Ipl, Curcpu
+};
+
+enum class Subr {
+    Strlen, Strjoin, Substr, Index, Rindex, Strstr, Strchr, Strrchr, Strtok, Toupper, Tolower,
+    Lltostr, Strtoll, Basename, Dirname, Cleanpath, Copyin, Copyinstr, Alloca, Rand, Htons, Htonl,
+    Htonll, Ntohs, Ntohl, Ntohll, Progenyof, Stringof
+};
+
+struct Node {
+    NodeKind kind;
+    const Type* type = nullptr;
+    SourceRange range;
+    uint64_t value = 0;   // Int; Builtin: argument index; Load: byte offset added to a
+    uint32_t bit_offset = 0, bit_size = 0;  // Load of a bit-field: bits within the loaded unit
+    std::string text;     // String
+    Op op = Op::Add;
+    Variable* var = nullptr;
+    BuiltinVar builtin = BuiltinVar::Arg;
+    Subr subr = Subr::Strlen;
+    NodePtr a, b, c;
+    std::vector<NodePtr> args;
+    explicit Node(NodeKind k) : kind(k) {}
+};
+
+enum class ActionKind { Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Default };
+
+struct PrintfArg {
+    NodePtr value;
+};
+
+struct Action {
+    ActionKind kind;
+    SourceRange range;
+    std::vector<NodePtr> args;   // the action's arguments (printf: after the format)
+    std::string format;          // Printf/System: the format string constant
+    uint32_t index = 0;          // action index within the clause (ERROR's arg2)
+};
+
+struct Stmt;
+using StmtPtr = std::unique_ptr<Stmt>;
+
+struct Stmt {
+    enum class Kind { Expr, Action, If };
+    Kind kind;
+    SourceRange range;
+    NodePtr expr;                      // Expr; If: condition
+    std::unique_ptr<Action> action;    // Action
+    std::vector<StmtPtr> then_body, else_body;  // If
+};
+
+// One probe a clause is enabled on, from the probe layer.
+struct EnabledProbe {
+    uint32_t probe_id = 0;   // DTrace probe id (the ID column)
+    std::string provider, module, function, name;
+};
+
+struct Clause {
+    uint32_t index = 0;                  // position in the program
+    std::vector<EnabledProbe> probes;
+    NodePtr predicate;                   // null when absent
+    std::vector<StmtPtr> body;
+    bool has_body = false;
+    SourceRange range;
+};
+
+struct TypedProgram {
+    std::vector<Clause> clauses;
+    std::vector<std::unique_ptr<Variable>> globals, clause_vars, thread_vars;
+    uint32_t globals_size = 0;      // bytes of the global variable area
+    uint32_t clause_vars_size = 0;  // bytes of the this-> area
+    uint32_t strsize = 256;
+    uint32_t matched_probes = 0;
+};
+
+}  // namespace bdtrace::sema
