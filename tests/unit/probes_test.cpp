@@ -1,0 +1,59 @@
+#include <gtest/gtest.h>
+
+#include "probes/glob.h"
+#include "probes/probe.h"
+
+using namespace bdtrace::probes;
+
+TEST(Glob, DTracePatterns) {
+    EXPECT_TRUE(glob_match("", "anything"));
+    EXPECT_TRUE(glob_match("*", ""));
+    EXPECT_TRUE(glob_match("read*", "readv"));
+    EXPECT_FALSE(glob_match("read", "readv"));  // anchored
+    EXPECT_TRUE(glob_match("r?ad", "read"));
+    EXPECT_TRUE(glob_match("[a-c]x", "bx"));
+    EXPECT_FALSE(glob_match("[!a-c]x", "bx"));
+    EXPECT_TRUE(glob_match("[!a-c]x", "dx"));
+    EXPECT_TRUE(glob_match("a\\*b", "a*b"));
+    EXPECT_FALSE(glob_match("a\\*b", "axb"));
+    EXPECT_TRUE(glob_match("*-entry", "function-entry"));
+    EXPECT_TRUE(has_glob("a*"));
+    EXPECT_FALSE(has_glob("tick-1s"));
+}
+
+TEST(Probes, DtraceProviderIds) {
+    Registry r;
+    auto begin = r.match({"", "", "", "BEGIN"});
+    ASSERT_EQ(begin.size(), 1u);
+    EXPECT_EQ(begin[0]->id, 1u);
+    EXPECT_EQ(r.match({"dtrace", "", "", "END"})[0]->id, 2u);
+    EXPECT_EQ(r.match({"", "", "", "ERROR"})[0]->id, 3u);
+    EXPECT_EQ(r.match({"dtrace", "", "", ""}).size(), 3u);
+    EXPECT_TRUE(r.match({"", "", "", "BEGINX"}).empty());
+}
+
+TEST(Probes, ProfileProbesOnDemand) {
+    Registry r;
+    auto p = r.match({"profile", "", "", "tick-250ms"});
+    ASSERT_EQ(p.size(), 1u);
+    EXPECT_EQ(p[0]->attach, AttachKind::Tick);
+    EXPECT_EQ(p[0]->period_ns, 250000000u);
+    auto q = r.match({"", "", "", "profile-1234"});
+    ASSERT_EQ(q.size(), 1u);
+    EXPECT_EQ(q[0]->frequency, 1234u);
+    EXPECT_EQ(q[0]->attach, AttachKind::Profile);
+    // The same description names the same probe.
+    EXPECT_EQ(r.match({"profile", "", "", "tick-250ms"})[0]->id, p[0]->id);
+    EXPECT_TRUE(r.match({"profile", "", "", "tick-0"}).empty());
+    EXPECT_TRUE(r.match({"profile", "", "", "tick-5parsecs"}).empty());
+    EXPECT_GE(r.match({"profile", "", "", "tick-*"}).size(), 5u);
+}
+
+TEST(Probes, RateUnits) {
+    EXPECT_EQ(parse_profile_rate("97")->first, 1000000000u / 97);
+    EXPECT_EQ(parse_profile_rate("10hz")->second, 10u);
+    EXPECT_EQ(parse_profile_rate("5s")->first, 5000000000u);
+    EXPECT_EQ(parse_profile_rate("3us")->first, 3000u);
+    EXPECT_EQ(parse_profile_rate("2m")->first, 120000000000u);
+    EXPECT_FALSE(parse_profile_rate("x"));
+}
