@@ -1,0 +1,46 @@
+// Printing a compiled format with the values a record carries (dt_printf_format): the consumer
+// half of printf(), printa() with a format, system() and freopen().
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+
+#include "output/printf_format.h"
+#include "output/value.h"
+
+namespace bdtrace::output {
+
+// What the runtime supplies to the formatter; nothing else is looked up.
+struct FormatContext {
+    // %a: a kernel address as "mod`sym+0xoff" ("mod`sym" at the symbol's start). When unset,
+    // or when it returns an empty string, the address prints as "0x<hex>" as DTrace does when
+    // the lookup fails.
+    std::function<std::string(uint64_t addr)> kernel_addr;
+    // %A: a user address in process pid, likewise.
+    std::function<std::string(uint64_t pid, uint64_t addr)> user_addr;
+    // %' groups thousands as LC_NUMERIC of this locale says ("en_US.UTF-8"); nullptr keeps the
+    // process locale (C unless someone called setlocale, so no grouping).
+    const char* numeric_locale = nullptr;
+};
+
+struct PrintfOutput {
+    std::string text;   // everything printed, up to an error if there was one
+    std::string error;  // empty, or why the record did not match the format
+    bool ok() const { return error.empty(); }
+};
+
+// args: the values of the record, in order, '*' and '.*' values included. agg_values: for
+// printa(), the value of each aggregation being printed; the Nth %@ conversion takes the Nth
+// value and later ones repeat the last.
+PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> args,
+                           const FormatContext& ctx = {}, std::span<const Value> agg_values = {});
+
+// The frames of a stack, one per line after a newline, each indented by indent spaces and
+// printed through the C format item_format ("%s" unless a printf width applies).
+std::string format_stack(std::span<const std::string> frames, int indent,
+                         std::string_view item_format = "%s");
+
+}  // namespace bdtrace::output
