@@ -1,6 +1,7 @@
 // The consumer: strings the stages together. Reads like a table of contents, on purpose.
 #include <unistd.h>
 
+#include "api/consumer_impl.h"
 #include "api/program.h"
 #include "bdtrace/bdtrace.h"
 #include "diag/render.h"
@@ -10,14 +11,6 @@
 
 namespace bdtrace {
 
-struct Consumer::Impl {
-    OpenOptions open;
-    options::OptionSet opts;
-    DiagnosticList diags;
-    std::string last_error;
-    int failure_status = 1;
-    std::optional<int> exit_status;
-};
 
 namespace {
 
@@ -79,7 +72,24 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
         auto err = impl.opts.set(name, v, options::Origin::Pragma);
         return err ? *err : std::string();
     };
+    // cpp's line markers name the script itself; they must not make messages name a file.
+    if (impl.opts.is_set("cpp") && req.spec == ProbeSpec::Script) po.main_file = req.source_name;
     return po;
+}
+
+// True when the program defines nothing to run: declarations, typedefs and pragmas alone
+// make what DTrace calls an empty translation unit.
+static bool is_empty_program(const ast::Program& prog) {
+    for (const auto& item : prog.items) {
+        switch (item.kind) {
+            case ast::TopLevel::Kind::Clause:
+            case ast::TopLevel::Kind::Inline:
+            case ast::TopLevel::Kind::Translator:
+            case ast::TopLevel::Kind::Provider: return false;
+            default: break;
+        }
+    }
+    return true;
 }
 
 static RenderContext render_context(const Consumer::Impl& impl, const CompileRequest& req) {
@@ -119,11 +129,13 @@ std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
     impl.diags.clear();
     impl.last_error.clear();
     impl.failure_status = 1;
+    std::vector<frontend::FileTagMark> file_tags;  // # N "file" markers seen while parsing
     auto fail = [&]() -> std::shared_ptr<Program> {
         RenderContext rc = render_context(impl, req);
         rc.program_name.clear();
         for (const auto& d : impl.diags.items()) {
             if (d.severity != Severity::Error) continue;
+            rc.file_tag = frontend::file_tag_at(file_tags, d.range.begin.offset);
             std::string line = render_diagnostic(d, rc);
             impl.last_error = line.substr(2);  // drop the empty program-name prefix ": "
             break;
@@ -137,17 +149,22 @@ std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
     frontend::SourceBuffer src(req.source_name, *text);
     frontend::ParseOptions po = parse_options(impl, req);
     frontend::ParseResult pr = frontend::parse_program(src, po, impl.diags);
+    file_tags = pr.file_tags;
     if (impl.diags.has_errors()) return fail();
 
-    // Operands that the program never references are an error unless -x argref.
-    if (!impl.opts.is_set("argref")) {
-        for (size_t i = 1; i < req.args.size(); ++i) {
-            if (i < pr.arg_referenced.size() && pr.arg_referenced[i]) continue;
-            impl.diags.error("D_MACRO_UNUSED", {},
-                             "extraneous argument '" + req.args[i] + "' ($" + std::to_string(i) +
-                                 " is not referenced)");
-            return fail();
-        }
+    // What DTrace checks once the whole program is parsed, in its order, reported at the end
+    // of the input. Only the last operand must be referenced (unless -x argref).
+    size_t argc = req.args.size();
+    if (argc > 1 && !impl.opts.is_set("argref") &&
+        !(argc - 1 < pr.arg_referenced.size() && pr.arg_referenced[argc - 1])) {
+        impl.diags.error("D_MACRO_UNUSED", pr.end,
+                         "extraneous argument '" + req.args[argc - 1] + "' ($" +
+                             std::to_string(argc - 1) + " is not referenced)");
+        return fail();
+    }
+    if (!impl.opts.is_set("empty") && is_empty_program(*pr.program)) {
+        impl.diags.error("D_EMPTY", pr.end, "empty D program translation unit");
+        return fail();
     }
 
     auto prog = std::make_shared<Program>();
@@ -169,15 +186,5 @@ std::string Consumer::dump_ast(const Program& program) const {
     return program.ast ? frontend::dump_ast(*program.ast) : std::string();
 }
 
-bool Consumer::exec(Program&, ProgramInfo*) {
-    impl_->last_error = "tracing is not yet supported: use -e to compile only";
-    impl_->failure_status = 2;
-    return false;
-}
-
-bool Consumer::go() { return false; }
-WorkStatus Consumer::work() { return WorkStatus::Done; }
-bool Consumer::stop() { return true; }
-std::optional<int> Consumer::exit_status() const { return impl_->exit_status; }
 
 }  // namespace bdtrace

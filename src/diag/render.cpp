@@ -5,7 +5,10 @@ namespace bdtrace {
 std::string format_diagnostic_body(const Diagnostic& d, const RenderContext& ctx) {
     std::string out;
     if (ctx.errtags && !d.tag.empty()) out += "[" + d.tag + "] ";
-    if (ctx.kind == SourceKind::ScriptFile && d.range.begin.line != 0)
+    bool script = ctx.kind == SourceKind::ScriptFile;
+    if (!ctx.file_tag.empty())
+        out += "\"" + ctx.file_tag + "\", line " + std::to_string(script ? d.range.begin.line : 0) + ": ";
+    else if (script && d.range.begin.line != 0)
         out += "line " + std::to_string(d.range.begin.line) + ": ";
     out += d.message;
     return out;

@@ -20,6 +20,9 @@ struct RenderContext {
     SourceKind kind = SourceKind::ScriptFile;
     std::string source_name;  // script path as given, or the description text
     bool errtags = false;     // -x errtags: "[D_TAG] " before "line N:"
+    // The file a `# N "file"` line marker named, if any: messages then say
+    // "\"file\", line N: " (with line 0 for descriptions, which have no lines), as DTrace does.
+    std::string file_tag;
 };
 
 // The message body shared by every form: "[D_TAG] line N: message" (tag and line optional).

@@ -107,7 +107,9 @@ struct EnumDecl {
 
 enum class ExprKind {
     Int,          // integer or character constant
-    Float,        // floating-point constant
+    // Never produced: D has no floating-point constants (the lexer rejects them, as DTrace
+    // does). Kept only until sema's check_expr.cpp stops naming it; then delete it.
+    Float,
     String,       // string constant
     Ident,        // identifier: variable, built-in, enumerator, inline, `kernel symbol
     SelfVar,      // self->name
@@ -145,12 +147,19 @@ struct Expr {
     ExprKind kind;
     SourceRange range;
 
-    // Int / Float / String
+    // Int / String
     uint64_t int_value = 0;
     std::string int_suffix;
     bool int_decimal = true;
     bool is_char = false;
-    std::string text;  // Float: as written; String: bytes; Ident/SelfVar/ThisVar/Agg/Member: name
+    char int_prefix = 0;  // '+'/'-' of a macro argument's text: int_value is already negated
+    std::string text;  // String: bytes; Ident/SelfVar/ThisVar/Agg/Member: name
+
+    // The line DTrace gives this node (yylineno when its parser built it): messages that
+    // quote a node, such as "expected actions { } following probe description and
+    // predicate", report it. A node completed by a token has that token's line; one completed
+    // by a sub-expression is built only once the token after it has been read.
+    uint32_t dtrace_line = 0;
 
     UnaryOp unary_op = UnaryOp::Plus;
     BinaryOp binary_op = BinaryOp::Add;

@@ -88,26 +88,40 @@ std::string unescape(std::string_view t) {
     return out;
 }
 
+std::string file_tag_at(const std::vector<FileTagMark>& tags, uint32_t offset) {
+    std::string file;
+    for (const auto& t : tags) {
+        if (t.offset > offset) break;
+        file = t.file;
+    }
+    return file;
+}
+
 Lexer::Lexer(const SourceBuffer& src, const ParseOptions& opts, DiagnosticList& diags)
-    : src_(src), s_(src.text()), opts_(opts), diags_(diags) {
+    : src_(src), s_(src.text()), opts_(opts), diags_(diags), defaultargs_(opts.defaultargs) {
     arg_referenced_.assign(opts.args.size(), false);
+}
+
+uint32_t Lexer::map_line(uint32_t physical) const {
+    for (auto it = line_bases_.rbegin(); it != line_bases_.rend(); ++it)
+        if (physical >= it->physical) return physical - it->physical + it->reported;
+    return physical;
 }
 
 SourceRange Lexer::range(size_t begin, size_t end) const {
     SourceRange r{src_.loc_at(begin), src_.loc_at(end)};
-    for (auto it = line_bases_.rbegin(); it != line_bases_.rend(); ++it) {
-        if (r.begin.line >= it->physical) {
-            uint32_t delta = it->reported - it->physical;
-            r.begin.line += delta;
-            r.end.line += delta;
-            break;
-        }
-    }
+    r.begin.line = map_line(r.begin.line);
+    r.end.line = map_line(r.end.line);
     return r;
 }
 
-void Lexer::set_line_base(size_t offset, uint32_t line) {
+void Lexer::set_line_base(size_t offset, uint32_t line, const std::string* file) {
     line_bases_.push_back({src_.loc_at(offset).line, line});
+    if (!file) return;
+    // cpp's marker for the script itself, like DTrace's /dev/fd/N, names no other file.
+    bool main = file->compare(0, 8, "/dev/fd/") == 0 ||
+                (!opts_.main_file.empty() && *file == opts_.main_file);
+    file_tags_.push_back({static_cast<uint32_t>(offset), main ? std::string() : *file});
 }
 
 void Lexer::fail(const std::string& tag, size_t begin, size_t end, const std::string& msg) {
@@ -167,6 +181,7 @@ Token Lexer::make(Tok kind, size_t begin) {
     t.kind = kind;
     t.range = range(begin, pos_);
     t.text = s_.substr(begin, pos_ - begin);
+    t.lex_line = t.range.end.line;
     return t;
 }
 
@@ -186,7 +201,7 @@ Token Lexer::lex_outer() {
     size_t begin = pos_;
     if (pos_ >= s_.size()) return make(Tok::End, begin);
     char c = s_[pos_];
-    if (std::isdigit(static_cast<unsigned char>(c))) return lex_number(begin);
+    if (std::isdigit(static_cast<unsigned char>(c))) return lex_number(begin, LexMode::Outer);
     if (c == '{') {
         ++pos_;
         ++braces_;
@@ -234,7 +249,7 @@ Token Lexer::lex_expr() {
     char c = s_[pos_];
     if (std::isdigit(static_cast<unsigned char>(c)) ||
         (c == '.' && pos_ + 1 < s_.size() && std::isdigit(static_cast<unsigned char>(s_[pos_ + 1]))))
-        return lex_number(begin);
+        return lex_number(begin, LexMode::Expr);
     if (c == '"') return lex_string(begin);
     if (c == '\'') return lex_char(begin);
     if (c == '$') return lex_macro(begin);
@@ -255,8 +270,9 @@ Token Lexer::lex_expr() {
     return lex_punct(begin);
 }
 
-Token Lexer::lex_number(size_t begin) {
-    // Longest match between DTrace's integer and floating-point patterns; integers win ties.
+Token Lexer::lex_number(size_t begin, LexMode mode) {
+    // DTrace's integer pattern, and in clauses also its floating-point pattern: the longest
+    // match wins, the integer on a tie (10l is an integer, 10f is not).
     auto digits = [&](size_t p, auto pred) {
         while (p < s_.size() && pred(static_cast<unsigned char>(s_[p]))) ++p;
         return p;
@@ -266,8 +282,8 @@ Token Lexer::lex_number(size_t begin) {
 
     size_t int_end = begin;
     if (s_[begin] != '.') {
-        if (s_[begin] == '0' && begin + 2 < s_.size() + 1 && begin + 1 < s_.size() &&
-            (s_[begin + 1] == 'x' || s_[begin + 1] == 'X') && begin + 2 < s_.size() &&
+        if (s_[begin] == '0' && begin + 2 < s_.size() &&
+            (s_[begin + 1] == 'x' || s_[begin + 1] == 'X') &&
             std::isxdigit(static_cast<unsigned char>(s_[begin + 2])))
             int_end = digits(begin + 2, isxdig);
         else
@@ -277,27 +293,28 @@ Token Lexer::lex_number(size_t begin) {
             if (int_end < s_.size() && (s_[int_end] == 'l' || s_[int_end] == 'L')) ++int_end;
     }
 
-    size_t fp_end = begin;
-    if (s_[begin] == '.') {
-        fp_end = digits(begin + 1, isdig);
-    } else {
-        fp_end = digits(begin, isdig);
-        if (fp_end < s_.size() && s_[fp_end] == '.') fp_end = digits(fp_end + 1, isdig);
+    if (mode == LexMode::Expr) {
+        size_t fp_end = begin;
+        if (s_[begin] == '.') {
+            fp_end = digits(begin + 1, isdig);
+        } else {
+            fp_end = digits(begin, isdig);
+            if (fp_end < s_.size() && s_[fp_end] == '.') fp_end = digits(fp_end + 1, isdig);
+        }
+        if (fp_end < s_.size() && (s_[fp_end] == 'e' || s_[fp_end] == 'E')) {
+            size_t p = fp_end + 1;
+            if (p < s_.size() && (s_[p] == '+' || s_[p] == '-')) ++p;
+            size_t q = digits(p, isdig);
+            if (q > p) fp_end = q;
+        }
+        if (fp_end < s_.size() && in_set("fFlL", s_[fp_end])) ++fp_end;
+        // D has no floating-point constants: DTrace's lexer matches them only to reject them.
+        if (fp_end > int_end) {
+            pos_ = fp_end;
+            fail("D_SYNTAX", begin, fp_end, "floating-point constants are not permitted");
+        }
     }
-    if (fp_end < s_.size() && (s_[fp_end] == 'e' || s_[fp_end] == 'E')) {
-        size_t p = fp_end + 1;
-        if (p < s_.size() && (s_[p] == '+' || s_[p] == '-')) ++p;
-        size_t q = digits(p, isdig);
-        if (q > p) fp_end = q;
-    }
-    if (fp_end < s_.size() && in_set("fFlL", s_[fp_end])) ++fp_end;
 
-    if (fp_end > int_end) {
-        pos_ = fp_end;
-        Token t = make(Tok::FloatLit, begin);
-        t.value = t.text;
-        return t;
-    }
     pos_ = int_end;
     Token t = make(Tok::IntLit, begin);
     errno = 0;
@@ -313,14 +330,33 @@ Token Lexer::lex_number(size_t begin) {
     return t;
 }
 
-Token Lexer::lex_string(size_t begin) {
+// Where a string or character constant opened at `begin` ends, as DTrace's patterns see it:
+// the offset of the closing quote, of the newline that ends the line first, or npos when
+// neither pattern matches (the file ends first, or a backslash stands before the newline or
+// the end), in which case only the quote itself is a token, and no valid one.
+static size_t literal_end(const std::string& s, size_t begin, char quote) {
     size_t p = begin + 1;
-    while (p < s_.size() && s_[p] != '"' && s_[p] != '\n') {
-        if (s_[p] == '\\' && p + 1 < s_.size() && s_[p + 1] != '\n') ++p;
+    while (p < s.size()) {
+        char c = s[p];
+        if (c == quote || c == '\n') return p;
+        if (c == '\\') {
+            if (p + 1 >= s.size() || s[p + 1] == '\n') return std::string::npos;
+            p += 2;
+            continue;
+        }
         ++p;
     }
-    if (p >= s_.size() || s_[p] == '\n')
-        fail("D_STR_NL", begin, p, "newline encountered in string literal");
+    return std::string::npos;
+}
+
+Token Lexer::lex_string(size_t begin) {
+    size_t p = literal_end(s_, begin, '"');
+    if (p == std::string::npos) {
+        pos_ = begin + 1;
+        fail("D_SYNTAX", begin, begin + 1, "syntax error near \"\"\"");
+    }
+    // The pattern that reports a newline includes it, so DTrace is on the next line by then.
+    if (s_[p] == '\n') fail("D_STR_NL", p + 1, p + 1, "newline encountered in string literal");
     pos_ = p + 1;
     Token t = make(Tok::StringLit, begin);
     t.value = unescape(std::string_view(s_).substr(begin + 1, p - begin - 1));
@@ -328,13 +364,12 @@ Token Lexer::lex_string(size_t begin) {
 }
 
 Token Lexer::lex_char(size_t begin) {
-    size_t p = begin + 1;
-    while (p < s_.size() && s_[p] != '\'' && s_[p] != '\n') {
-        if (s_[p] == '\\' && p + 1 < s_.size() && s_[p + 1] != '\n') ++p;
-        ++p;
+    size_t p = literal_end(s_, begin, '\'');
+    if (p == std::string::npos) {
+        pos_ = begin + 1;
+        fail("D_SYNTAX", begin, begin + 1, "syntax error near \"'\"");
     }
-    if (p >= s_.size() || s_[p] == '\n')
-        fail("D_CHR_NL", begin, p, "newline encountered in character constant");
+    if (s_[p] == '\n') fail("D_CHR_NL", p + 1, p + 1, "newline encountered in character constant");
     pos_ = p + 1;
     Token t = make(Tok::IntLit, begin);
     if (p == begin + 1) fail("D_CHR_NULL", begin, pos_, "empty character constant");
@@ -370,6 +405,7 @@ Token Lexer::ident_or_value(size_t begin, const std::string& v) {
             fail("D_MACRO_OFLOW", begin, pos_,
                  "macro argument " + t.text + " constant " + v.substr(i) + " results in integer overflow");
         t.int_value = v[0] == '-' ? (~n + 1) : n;
+        if (i) t.int_prefix = v[0];
         t.int_suffix = end;
         t.int_decimal = v[i] != '0';
         return t;
@@ -391,7 +427,7 @@ Token Lexer::lex_macro(size_t begin) {
         std::string text = s_.substr(begin, p - begin);
         unsigned long idx = std::strtoul(s_.c_str() + name_begin, nullptr, 10);
         bool defined = idx < opts_.args.size();
-        if (!defined && !opts_.defaultargs)
+        if (!defined && !defaultargs_)
             fail("D_MACRO_UNDEF", begin, p, "macro argument " + text + " is not defined");
         if (defined) arg_referenced_[idx] = true;
         if (dollar2) {
@@ -443,6 +479,12 @@ Token Lexer::lex_ident(size_t begin) {
     return t;
 }
 
+// The first character after `pos` that is not white space (the end of input if none).
+size_t Lexer::pred_lookahead(size_t pos) const {
+    while (pos < s_.size() && is_space(s_[pos])) ++pos;
+    return pos;
+}
+
 Token Lexer::lex_punct(size_t begin) {
     char c = s_[pos_];
     if (c == '/') {
@@ -451,16 +493,21 @@ Token Lexer::lex_punct(size_t begin) {
             return make(Tok::SlashEq, begin);
         }
         // "/" both divides and closes a predicate: it closes one when the next non-blank
-        // character is the end of input, ';', '{' or '/'.
+        // character is the end of input, ';', '{' or '/'. DTrace reads ahead to that
+        // character, so what it reports from here on carries that character's line.
         ++pos_;
-        size_t p = pos_;
-        while (p < s_.size() && is_space(s_[p])) ++p;
+        size_t p = pred_lookahead(pos_);
+        uint32_t line = map_line(src_.loc_at(p).line);
         if (p >= s_.size() || s_[p] == ';' || s_[p] == '{' || s_[p] == '/') {
-            if (parens != 0) fail("D_SYNTAX", begin, pos_, "closing ) expected in predicate before /");
-            if (brackets != 0) fail("D_SYNTAX", begin, pos_, "closing ] expected in predicate before /");
-            return make(Tok::PredSlash, begin);
+            if (parens != 0) fail("D_SYNTAX", p, p, "closing ) expected in predicate before /");
+            if (brackets != 0) fail("D_SYNTAX", p, p, "closing ] expected in predicate before /");
+            Token t = make(Tok::PredSlash, begin);
+            t.lex_line = line;
+            return t;
         }
-        return make(Tok::Slash, begin);
+        Token t = make(Tok::Slash, begin);
+        t.lex_line = line;
+        return t;
     }
     Tok kind = Tok::End;
     size_t len = match_punctuator(std::string_view(s_).substr(pos_), &kind);

@@ -36,9 +36,17 @@ public:
     std::function<bool(const std::string&)> is_type;
 
     std::vector<bool>& arg_referenced() { return arg_referenced_; }
-    // Line number that the next diagnostics should carry (adjusted by # N "file" markers).
+    // The range diagnostics carry: lines as DTrace numbers them after # N "file" markers.
     SourceRange range(size_t begin, size_t end) const;
-    void set_line_base(size_t offset, uint32_t line);
+    uint32_t map_line(uint32_t physical) const;
+    // From `offset` on, the physical line there is numbered `line`; a marker naming a file
+    // (`file` non-null) also changes the file messages name (empty: the script itself).
+    void set_line_base(size_t offset, uint32_t line, const std::string* file);
+    // Every change of the file name messages carry, in source order.
+    const std::vector<FileTagMark>& file_tags() const { return file_tags_; }
+
+    // #pragma D option defaultargs applies to the rest of the program.
+    void set_defaultargs() { defaultargs_ = true; }
 
     // Parser-side bracket tracking for "closing ) expected in predicate before /".
     int parens = 0;
@@ -58,7 +66,8 @@ private:
     Token make(Tok kind, size_t begin);
     Token lex_outer();
     Token lex_expr();
-    Token lex_number(size_t begin);
+    Token lex_number(size_t begin, LexMode mode);
+    size_t pred_lookahead(size_t pos) const;
     Token lex_string(size_t begin);
     Token lex_char(size_t begin);
     Token lex_macro(size_t begin);
@@ -72,6 +81,7 @@ private:
     DiagnosticList& diags_;
     size_t pos_ = 0;
     int braces_ = 0;
+    bool defaultargs_ = false;
     std::vector<bool> arg_referenced_;
     // Line-number remapping from "# N" control lines: physical line -> reported line.
     struct LineBase {
@@ -79,6 +89,7 @@ private:
         uint32_t reported;
     };
     std::vector<LineBase> line_bases_;
+    std::vector<FileTagMark> file_tags_;
 };
 
 // Escape processing of string and character constants (\n, \t, \012, \x41, ...).

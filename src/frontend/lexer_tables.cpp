@@ -62,7 +62,6 @@ const char* tok_name(Tok t) {
         case Tok::End: return "End";
         case Tok::Ident: return "Ident";
         case Tok::IntLit: return "Int";
-        case Tok::FloatLit: return "Float";
         case Tok::StringLit: return "String";
         case Tok::Agg: return "Agg";
         case Tok::ProbeSpec: return "ProbeSpec";
@@ -84,7 +83,6 @@ const char* tok_spelling(Tok t) {
         case Tok::End: return "end of input";
         case Tok::Ident: return "identifier";
         case Tok::IntLit: return "integer constant";
-        case Tok::FloatLit: return "floating-point constant";
         case Tok::StringLit: return "string constant";
         case Tok::Agg: return "aggregation";
         case Tok::ProbeSpec: return "probe specifier";

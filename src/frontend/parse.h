@@ -36,13 +36,29 @@ struct ParseOptions {
     // DTrace's words, or an empty string on success.
     std::function<std::string(const std::string& name, const std::optional<std::string>& value)>
         on_option;
+    // The name cpp's line markers give the script itself when it was preprocessed (-C): such
+    // a marker takes messages back to the script, as DTrace's /dev/fd/N markers do.
+    std::string main_file;
+};
+
+// From `offset` on, messages name `file` ("" = the script itself): set by # N "file" markers.
+struct FileTagMark {
+    uint32_t offset;
+    std::string file;
 };
 
 struct ParseResult {
     std::unique_ptr<ast::Program> program;
     // Which of args[] were referenced ($n or $$n), for the "not referenced" check.
     std::vector<bool> arg_referenced;
+    // The end of the input as DTrace numbers it (errors found after parsing are reported
+    // there: one past the last line when the text ends with a newline).
+    SourceRange end;
+    std::vector<FileTagMark> file_tags;
 };
+
+// The file name messages about `offset` carry ("" when none: "line N:" alone).
+std::string file_tag_at(const std::vector<FileTagMark>& tags, uint32_t offset);
 
 // Parses a whole program. Errors go to `diags`; the program returned holds whatever could be
 // parsed (possibly partial after errors).

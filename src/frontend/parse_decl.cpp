@@ -1,5 +1,6 @@
-// Declarations: specifiers, C declarators (pointers, arrays, associative-array signatures,
-// function types), struct/union/enum bodies, inline, translator and provider definitions.
+// Declarations: C declarators (pointers, arrays, associative-array signatures, function
+// types), struct/union/enum bodies, inline, translator and provider definitions. Each check
+// runs where DTrace's parser makes it, mostly once the token after a construct is read.
 #include "frontend/parser.h"
 
 namespace bdtrace::frontend {
@@ -12,108 +13,38 @@ bool is_type_keyword(Tok k) {
     switch (k) {
         case Tok::KwVoid: case Tok::KwChar: case Tok::KwShort: case Tok::KwInt: case Tok::KwLong:
         case Tok::KwFloat: case Tok::KwDouble: case Tok::KwSigned: case Tok::KwUnsigned:
-        case Tok::KwString: return true;
+        case Tok::KwString: case Tok::KwConst: case Tok::KwVolatile: case Tok::KwRestrict:
+        case Tok::KwUserland: case Tok::KwStruct: case Tok::KwUnion: case Tok::KwEnum:
+            return true;
         default: return false;
-    }
-}
-
-unsigned qualifier_of(Tok k) {
-    switch (k) {
-        case Tok::KwConst: return QualConst;
-        case Tok::KwVolatile: return QualVolatile;
-        case Tok::KwRestrict: return QualRestrict;
-        case Tok::KwUserland: return QualUserland;
-        default: return 0;
-    }
-}
-
-Storage storage_of(Tok k) {
-    switch (k) {
-        case Tok::KwTypedef: return Storage::Typedef;
-        case Tok::KwExtern: return Storage::Extern;
-        case Tok::KwStatic: return Storage::Static;
-        case Tok::KwRegister: return Storage::Register;
-        case Tok::KwAuto: return Storage::Auto;
-        case Tok::KwSelf: return Storage::Self;
-        case Tok::KwThis: return Storage::This;
-        default: return Storage::None;
     }
 }
 
 }  // namespace
 
 bool Parser::is_type_name(const std::string& name) const {
-    return typedefs_.count(name) != 0 || is_builtin_type_name(name) ||
+    return names_.program_typedef(name) != nullptr || is_builtin_type_name(name) ||
            (opts_.is_type_name && opts_.is_type_name(name));
 }
 
-bool Parser::starts_type_name(size_t n) {
+bool Parser::starts_type_name(size_t n, bool outer) {
     const Token& t = peek(n);
-    if (is_type_keyword(t.kind) || qualifier_of(t.kind) != 0) return true;
-    if (t.kind == Tok::KwStruct || t.kind == Tok::KwUnion || t.kind == Tok::KwEnum) return true;
+    if (is_type_keyword(t.kind)) return true;
     if (t.kind != Tok::Ident || !is_type_name(t.value)) return false;
-    // As DTrace's lexer does: a type name followed by ++, --, [ or = is taken for a variable.
-    Tok next = peek(n + 1).kind;
-    return next != Tok::PlusPlus && next != Tok::MinusMinus && next != Tok::LBracket &&
-           next != Tok::Assign;
-}
-
-DeclSpecs Parser::decl_specs(bool allow_storage) {
-    DeclSpecs s;
-    SourceRange begin = peek().range;
-    bool have_type = false, any = false;
-    for (;;) {
-        const Token& t = peek();
-        if (Storage st = storage_of(t.kind); st != Storage::None && allow_storage) {
-            if (s.storage != Storage::None)
-                error("D_DECL_CLASS", t.range, "only one storage class allowed in a declaration");
-            s.storage = st;
-        } else if (unsigned q = qualifier_of(t.kind)) {
-            s.quals |= q;
-        } else if (is_type_keyword(t.kind)) {
-            if (s.base.kind != BaseType::Kind::Keywords)
-                error("D_DECL_COMBO", t.range, "invalid type combination");
-            s.base.words.push_back(t.text);
-            have_type = true;
-        } else if (t.kind == Tok::KwStruct || t.kind == Tok::KwUnion || t.kind == Tok::KwEnum) {
-            if (have_type) error("D_DECL_COMBO", t.range, "invalid type combination");
-            Token kw = take();
-            std::string tag;
-            if (at(Tok::Ident)) tag = take().value;
-            if (kw.kind == Tok::KwEnum) {
-                s.base.kind = BaseType::Kind::Enum;
-                if (at(Tok::LBrace)) s.base.enumeration = enum_body(tag, kw.range);
-                else if (tag.empty()) syntax_error(peek());
-            } else {
-                bool is_union = kw.kind == Tok::KwUnion;
-                s.base.kind = is_union ? BaseType::Kind::Union : BaseType::Kind::Struct;
-                if (at(Tok::LBrace)) s.base.record = record_body(is_union, tag, kw.range);
-                else if (tag.empty()) syntax_error(peek());
-            }
-            s.base.name = tag;
-            s.base.range = span(kw.range, last_);
-            have_type = any = true;
-            continue;
-        } else if (t.kind == Tok::Ident && !have_type && starts_type_name(0)) {
-            s.base.kind = BaseType::Kind::Named;
-            s.base.name = t.value;
-            s.base.range = t.range;
-            have_type = true;
-        } else {
-            break;
-        }
-        take();
-        any = true;
+    if (outer) return true;
+    // As DTrace's lexer does in clauses and declarations: a type name followed by ++, --, [
+    // or = is taken for a variable. (Oracle's lexer also takes one followed by ';', or by ','
+    // outside parentheses; that would reject `int a[uint64_t, string];`, which illumos
+    // accepts, so only the rules both share are applied.)
+    switch (peek(n + 1).kind) {
+        case Tok::PlusPlus: case Tok::MinusMinus: case Tok::LBracket: case Tok::Assign: return false;
+        default: return true;
     }
-    if (!any) syntax_error(peek());
-    s.range = span(begin, last_);
-    check_specs(s);
-    return s;
 }
 
 // declarator: pointers, then a name or a parenthesised declarator, then [..] and (..) suffixes.
 // `abstract` declarators (in type names) have no name; parameters may have one or not.
-Declarator Parser::declarator(DeclMode mode) {
+Declarator Parser::declarator(DeclMode mode, const DeclSpecs& specs) {
     const bool abstract = mode == DeclMode::Abstract;
     Declarator d;
     SourceRange begin = peek().range;
@@ -122,8 +53,13 @@ Declarator Parser::declarator(DeclMode mode) {
         DeclaratorOp op;
         op.kind = DeclaratorOp::Kind::Pointer;
         op.range = take().range;
-        while (unsigned q = qualifier_of(peek().kind)) {
-            op.quals |= q;
+        for (;;) {
+            Tok q = peek().kind;
+            if (q == Tok::KwConst) op.quals |= QualConst;
+            else if (q == Tok::KwVolatile) op.quals |= QualVolatile;
+            else if (q == Tok::KwRestrict) op.quals |= QualRestrict;
+            else if (q == Tok::KwUserland) op.quals |= QualUserland;
+            else break;
             take();
         }
         pointers.push_back(std::move(op));
@@ -142,15 +78,18 @@ Declarator Parser::declarator(DeclMode mode) {
         d.name_range = name.range;
     } else if (at(Tok::LParen) && nested_follows()) {
         take();
-        Declarator in = declarator(mode);
+        Declarator in = declarator(mode, specs);
         expect(Tok::RParen);
         d.name = in.name;
         d.name_range = in.name_range;
         inner = std::move(in.ops);
     }
 
+    const bool of_base = pointers.empty() && inner.empty();
     std::vector<DeclaratorOp> suffixes;
     for (;;) {
+        bool after_array = !suffixes.empty() && suffixes.back().kind == DeclaratorOp::Kind::Array;
+        std::vector<SourceRange> ends;
         if (at(Tok::LBracket)) {
             DeclaratorOp op;
             op.kind = DeclaratorOp::Kind::Array;
@@ -158,20 +97,23 @@ Declarator Parser::declarator(DeclMode mode) {
             if (at(Tok::RBracket)) {
             } else if (starts_type_name(0)) {
                 op.assoc = true;
-                op.params = parameter_list(Tok::RBracket, &op.varargs);
+                op.params = parameter_list(Tok::RBracket, &op.varargs, &ends);
             } else {
                 op.size = conditional();
             }
             expect(Tok::RBracket);
             op.range = span(r, last_);
+            check_array(specs, of_base, after_array, op, ends);
             suffixes.push_back(std::move(op));
         } else if (at(Tok::LParen)) {
             DeclaratorOp op;
             op.kind = DeclaratorOp::Kind::Function;
             SourceRange r = take().range;
-            op.params = parameter_list(Tok::RParen, &op.varargs);
+            op.params = parameter_list(Tok::RParen, &op.varargs, &ends);
             expect(Tok::RParen);
             op.range = span(r, last_);
+            check_prototype(op.params, op.varargs, ends, nullptr, "function",
+                            ProtoVarargs | ProtoVoid | ProtoAnon, after_last());
             suffixes.push_back(std::move(op));
         } else {
             break;
@@ -186,20 +128,27 @@ Declarator Parser::declarator(DeclMode mode) {
     return d;
 }
 
-std::vector<ParamDecl> Parser::parameter_list(Tok close, bool* varargs) {
+// The parameters of a function type, a key signature or a probe. `ends` receives where DTrace
+// stands when it builds each parameter (the token after it), which its messages report.
+std::vector<ParamDecl> Parser::parameter_list(Tok close, bool* varargs,
+                                              std::vector<SourceRange>* ends) {
     std::vector<ParamDecl> params;
     if (at(close)) return params;
     for (;;) {
         if (at(Tok::Ellipsis)) {
             take();
             *varargs = true;
+            ends->push_back(after_last());
             break;
         }
         ParamDecl p;
         SourceRange begin = peek().range;
-        p.specs = decl_specs(true);
-        p.decl = declarator(DeclMode::Either);
+        p.specs = decl_specs(SpecContext::Parameter);
+        p.decl = declarator(DeclMode::Either, p.specs);
         p.range = span(begin, last_);
+        SourceRange end = here();
+        check_parameter(p, end);
+        ends->push_back(end);
         params.push_back(std::move(p));
         if (!accept(Tok::Comma)) break;
     }
@@ -209,8 +158,8 @@ std::vector<ParamDecl> Parser::parameter_list(Tok close, bool* varargs) {
 std::unique_ptr<TypeName> Parser::type_name() {
     auto t = std::make_unique<TypeName>();
     SourceRange begin = peek().range;
-    t->specs = decl_specs(false);
-    t->decl = declarator(DeclMode::Abstract);
+    t->specs = decl_specs(SpecContext::TypeName);
+    t->decl = declarator(DeclMode::Abstract, t->specs);
     t->range = span(begin, last_);
     return t;
 }
@@ -219,65 +168,77 @@ std::shared_ptr<RecordDecl> Parser::record_body(bool is_union, std::string tag, 
     auto rec = std::make_shared<RecordDecl>();
     rec->is_union = is_union;
     rec->tag = std::move(tag);
+    auto info = std::make_shared<RecordInfo>();
+    info->is_union = is_union;
     expect(Tok::LBrace);
-    while (!at(Tok::RBrace)) {
+    do {  // D's grammar wants at least one member
         RecordDecl::Member m;
         SourceRange begin = peek().range;
-        m.specs = decl_specs(false);
+        m.specs = decl_specs(SpecContext::Member);
         for (;;) {
             Declarator d;
-            if (!at(Tok::Colon)) d = declarator(DeclMode::Named);
+            if (!at(Tok::Colon)) d = declarator(DeclMode::Named, m.specs);
             if (accept(Tok::Colon)) d.bitfield = conditional();
             if (d.name.empty() && !d.bitfield) syntax_error(peek());
-            check_declarator(m.specs, d, true);
+            check_member(m.specs, d, *info, here());
             m.declarators.push_back(std::move(d));
             if (!accept(Tok::Comma)) break;
         }
         expect(Tok::Semi);
         m.range = span(begin, last_);
         rec->members.push_back(std::move(m));
-    }
+    } while (!at(Tok::RBrace));
     expect(Tok::RBrace);
     rec->range = span(r, last_);
+    std::string key = rec->tag.empty() ? "" : (is_union ? "union " : "struct ") + rec->tag;
+    names_.define_record(key, rec.get(), std::move(info));
     return rec;
 }
 
 std::shared_ptr<EnumDecl> Parser::enum_body(std::string tag, SourceRange r) {
     auto en = std::make_shared<EnumDecl>();
     en->tag = std::move(tag);
+    std::string key = en->tag.empty() ? "" : "enum " + en->tag;
     expect(Tok::LBrace);
+    int64_t next = 0;
     do {
         Token name = take();
         if (name.kind != Tok::Ident) syntax_error(name);
         EnumDecl::Enumerator e;
         e.name = name.value;
-        if (accept(Tok::Assign)) e.value = conditional();
+        if (accept(Tok::Assign)) e.value = assignment();
         e.range = span(name.range, last_);
+        check_enumerator(*en, e, &next, here());
         en->enumerators.push_back(std::move(e));
     } while (accept(Tok::Comma));
     expect(Tok::RBrace);
     en->range = span(r, last_);
+    if (!key.empty()) names_.define_enum(key);
     return en;
 }
 
 std::unique_ptr<Declaration> Parser::declaration() {
     if (at(Tok::Slash) || at(Tok::Comma) || at(Tok::LBrace) || at(Tok::ProbeSpec))
         syntax_error(peek());
+    // A name at program scope reached here only because it names a type.
+    bool outer_type_name = at(Tok::Ident);
     set_mode(LexMode::Expr);
     auto decl = std::make_unique<Declaration>();
     SourceRange begin = peek().range;
-    decl->specs = decl_specs(true);
-    if (!at(Tok::Semi)) {
+    decl->specs = decl_specs(SpecContext::Declaration, outer_type_name);
+    if (at(Tok::Semi)) {
+        take();
+        check_declaration(decl->specs, nullptr, after_last());
+    } else {
         for (;;) {
-            Declarator d = declarator(DeclMode::Named);
+            Declarator d = declarator(DeclMode::Named, decl->specs);
             if (d.name.empty()) syntax_error(peek());
-            check_declarator(decl->specs, d, false);
-            if (decl->specs.storage == Storage::Typedef) typedefs_.insert(d.name);
+            check_declaration(decl->specs, &d, here());
             decl->declarators.push_back(std::move(d));
             if (!accept(Tok::Comma)) break;
         }
+        expect(Tok::Semi);
     }
-    expect(Tok::Semi);
     decl->range = span(begin, last_);
     return decl;
 }
@@ -286,13 +247,14 @@ std::unique_ptr<InlineDef> Parser::inline_def() {
     set_mode(LexMode::Expr);
     auto def = std::make_unique<InlineDef>();
     SourceRange begin = take().range;  // inline
-    def->specs = decl_specs(false);
-    def->decl = declarator(DeclMode::Named);
+    def->specs = decl_specs(SpecContext::Inline);
+    def->decl = declarator(DeclMode::Named, def->specs);
     if (def->decl.name.empty()) syntax_error(peek());
     expect(Tok::Assign);
     def->value = assignment();
     expect(Tok::Semi);
     def->range = span(begin, last_);
+    check_inline(*def, after_last());
     return def;
 }
 
@@ -322,6 +284,7 @@ std::unique_ptr<TranslatorDef> Parser::translator_def() {
     expect(Tok::RBrace);
     expect(Tok::Semi);
     def->range = span(begin, last_);
+    check_translator(*def, after_last());
     return def;
 }
 
@@ -339,23 +302,26 @@ std::unique_ptr<ProviderDef> Parser::provider_def() {
         Token pname = take();
         if (pname.kind != Tok::Ident) syntax_error(pname);
         p.name = pname.value;
-        bool varargs = false;
+        bool in_varargs = false, out_varargs = false;
+        std::vector<SourceRange> in_ends, out_ends;
         expect(Tok::LParen);
-        p.params = parameter_list(Tok::RParen, &varargs);
+        p.params = parameter_list(Tok::RParen, &in_varargs, &in_ends);
         expect(Tok::RParen);
         if (accept(Tok::Colon)) {
             p.has_xlated = true;
             expect(Tok::LParen);
-            p.xlated = parameter_list(Tok::RParen, &varargs);
+            p.xlated = parameter_list(Tok::RParen, &out_varargs, &out_ends);
             expect(Tok::RParen);
         }
         expect(Tok::Semi);
         p.range = span(pb, last_);
+        check_probe(p, in_ends, in_varargs, out_ends, out_varargs, after_last());
         def->probes.push_back(std::move(p));
     }
     expect(Tok::RBrace);
     expect(Tok::Semi);
     def->range = span(begin, last_);
+    check_provider(*def, after_last());
     return def;
 }
 

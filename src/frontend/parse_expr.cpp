@@ -81,6 +81,7 @@ ExprPtr Parser::expression() {
         c->binary_op = BinaryOp::Comma;
         c->lhs = std::move(e);
         c->rhs = std::move(r);
+        c->dtrace_line = lookahead_line();
         e = std::move(c);
     }
     return e;
@@ -97,6 +98,8 @@ ExprPtr Parser::assignment() {
     e->binary_op = a->op;
     e->lhs = std::move(lhs);
     e->rhs = std::move(rhs);
+    e->dtrace_line = lookahead_line();
+    check_binary(*e);
     return e;
 }
 
@@ -111,6 +114,7 @@ ExprPtr Parser::conditional() {
     e->lhs = std::move(cond);
     e->rhs = std::move(yes);
     e->third = std::move(no);
+    e->dtrace_line = lookahead_line();
     return e;
 }
 
@@ -125,6 +129,8 @@ ExprPtr Parser::binary(int min_prec) {
         e->binary_op = b->op;
         e->lhs = std::move(lhs);
         e->rhs = std::move(rhs);
+        e->dtrace_line = lookahead_line();
+        check_binary(*e);
         lhs = std::move(e);
     }
 }
@@ -138,6 +144,9 @@ ExprPtr Parser::cast_expression() {
         auto e = make(ExprKind::Cast, span(begin, operand->range));
         e->type = std::move(type);
         e->lhs = std::move(operand);
+        e->dtrace_line = lookahead_line();
+        // DTrace looks the type up when it builds the cast, after the operand.
+        check_type_name(*e->type, here());
         return e;
     }
     return unary();
@@ -149,6 +158,7 @@ ExprPtr Parser::unary() {
         auto e = make(ExprKind::Unary, span(begin, operand->range));
         e->unary_op = op;
         e->lhs = std::move(operand);
+        e->dtrace_line = lookahead_line();
         return e;
     };
     switch (peek().kind) {
@@ -168,11 +178,14 @@ ExprPtr Parser::unary() {
                 e->type = type_name();
                 expect(Tok::RParen);
                 e->range = span(begin, last_);
+                e->dtrace_line = last_line();
+                check_sizeof_type(*e->type);
                 return e;
             }
             ExprPtr operand = unary();
             auto e = make(ExprKind::SizeofExpr, span(begin, operand->range));
             e->lhs = std::move(operand);
+            e->dtrace_line = lookahead_line();
             return e;
         }
         case Tok::KwStringof: {
@@ -180,6 +193,7 @@ ExprPtr Parser::unary() {
             ExprPtr operand = unary();
             auto e = make(ExprKind::Stringof, span(begin, operand->range));
             e->lhs = std::move(operand);
+            e->dtrace_line = lookahead_line();
             return e;
         }
         default: return postfix();
@@ -207,6 +221,7 @@ ExprPtr Parser::postfix() {
                 if (idx->args.empty()) syntax_error(peek());
                 expect(Tok::RBracket);
                 idx->range = span(e->range, last_);
+                idx->dtrace_line = last_line();
                 idx->lhs = std::move(e);
                 e = std::move(idx);
                 break;
@@ -217,6 +232,8 @@ ExprPtr Parser::postfix() {
                 call->args = argument_list(Tok::RParen);
                 expect(Tok::RParen);
                 call->range = span(e->range, last_);
+                call->dtrace_line = last_line();
+                check_call(*e);
                 call->lhs = std::move(e);
                 e = std::move(call);
                 break;
@@ -229,6 +246,7 @@ ExprPtr Parser::postfix() {
                 auto m = make(ExprKind::Member, span(e->range, name.range));
                 m->arrow = arrow;
                 m->text = name.value;
+                m->dtrace_line = last_line();
                 m->lhs = std::move(e);
                 e = std::move(m);
                 break;
@@ -238,6 +256,7 @@ ExprPtr Parser::postfix() {
                 bool inc = take().kind == Tok::PlusPlus;
                 auto u = make(ExprKind::Unary, span(e->range, last_));
                 u->unary_op = inc ? UnaryOp::PostInc : UnaryOp::PostDec;
+                u->dtrace_line = last_line();
                 u->lhs = std::move(e);
                 e = std::move(u);
                 break;
@@ -248,19 +267,23 @@ ExprPtr Parser::postfix() {
 }
 
 ExprPtr Parser::primary() {
+    ExprPtr e = primary_node();
+    // Primaries are built as soon as their last token is read.
+    if (!e->dtrace_line) e->dtrace_line = last_line();
+    return e;
+}
+
+ExprPtr Parser::primary_node() {
     Token t = take();
     switch (t.kind) {
         case Tok::IntLit: {
+            check_integer_constant(t);
             auto e = make(ExprKind::Int, t.range);
             e->int_value = t.int_value;
             e->int_suffix = t.int_suffix;
             e->int_decimal = t.int_decimal;
             e->is_char = t.is_char;
-            e->text = t.text;
-            return e;
-        }
-        case Tok::FloatLit: {
-            auto e = make(ExprKind::Float, t.range);
+            e->int_prefix = t.int_prefix;
             e->text = t.text;
             return e;
         }
@@ -314,6 +337,7 @@ ExprPtr Parser::primary() {
             e->member_path = member.value;
             expect(Tok::RParen);
             e->range = span(t.range, last_);
+            check_offsetof(*e->type, e->member_path);
             return e;
         }
         case Tok::KwXlate: {
@@ -325,6 +349,7 @@ ExprPtr Parser::primary() {
             e->lhs = expression();
             expect(Tok::RParen);
             e->range = span(t.range, last_);
+            check_type_name(*e->type, after_last());
             return e;
         }
         default: syntax_error(t);

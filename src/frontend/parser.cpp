@@ -23,8 +23,22 @@ Token Parser::take() {
     Token t = std::move(ahead_.front());
     ahead_.pop_front();
     last_ = t.range;
+    last_lex_line_ = t.lex_line;
     if (recorder) recorder->push_back(t);
     return t;
+}
+
+SourceRange Parser::here() {
+    const Token& t = peek();
+    SourceRange r = t.range;
+    r.begin.line = r.end.line = t.lex_line;
+    return r;
+}
+
+SourceRange Parser::after_last() const {
+    SourceRange r = last_;
+    r.begin.line = r.end.line = last_lex_line_;
+    return r;
 }
 
 bool Parser::accept(Tok k) {
@@ -48,8 +62,11 @@ void Parser::set_mode(LexMode m) {
 }
 
 void Parser::syntax_error(const Token& t) {
-    if (t.kind == Tok::End) error("D_SYNTAX", t.range, "syntax error near end of input");
-    error("D_SYNTAX", t.range, "syntax error near \"" + t.text + "\"");
+    // Reported where DTrace's lexer stands once it has read the offending token.
+    SourceRange r = t.range;
+    r.begin.line = r.end.line = t.lex_line;
+    if (t.kind == Tok::End) error("D_SYNTAX", r, "syntax error near end of input");
+    error("D_SYNTAX", r, "syntax error near \"" + t.text + "\"");
 }
 
 void Parser::error(const std::string& tag, SourceRange r, const std::string& msg) {
@@ -69,6 +86,8 @@ ParseResult Parser::run() {
     } catch (const LexAbort&) {
     }
     result.arg_referenced = lexer_.arg_referenced();
+    result.end = lexer_.range(src_.text().size(), src_.text().size());
+    result.file_tags = lexer_.file_tags();
     return result;
 }
 
@@ -173,14 +192,17 @@ std::unique_ptr<Clause> Parser::clause() {
         c->predicate = expression();
         if (!at(Tok::PredSlash)) syntax_error(peek());
         take();
-        if (at(Tok::LBrace)) {
-            take();
-            c->has_body = true;
-            c->body = statement_list();
-            expect(Tok::RBrace);
-        } else if (!at(Tok::End)) {
-            syntax_error(peek());
+        if (!at(Tok::LBrace)) {
+            // DTrace's grammar takes a predicate without a body, whatever follows, only to
+            // reject it, at the line of the predicate's expression (files and -n alike).
+            SourceRange r = c->predicate->range;
+            r.begin.line = r.end.line = c->predicate->dtrace_line;
+            error("D_SYNTAX", r, "expected actions { } following probe description and predicate");
         }
+        take();
+        c->has_body = true;
+        c->body = statement_list();
+        expect(Tok::RBrace);
     } else if (at(Tok::LBrace)) {
         take();
         set_mode(LexMode::Expr);

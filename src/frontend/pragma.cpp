@@ -17,10 +17,15 @@ using Kind = ControlWord::Kind;
 struct Ctx {
     const Words& args;  // the words after the directive name
     const std::string& name;
-    size_t begin, end;
+    size_t begin, end;  // the control line, without its newline
     Lexer& lexer;
     const ParseOptions& opts;
+    // DTrace steps its line counter back onto the control line before it runs a directive
+    // from its table; a bare "# N" line runs without that step, so its errors carry the
+    // number of the line after it.
+    bool on_next_line = false;
     [[noreturn]] void fail(const char* tag, const std::string& msg) const {
+        if (on_next_line) lexer.fail(tag, end + 1, end + 1, msg);
         lexer.fail(tag, begin, end, msg);
     }
 };
@@ -117,13 +122,21 @@ void do_error(const Ctx& c) {
 
 void do_ident(const Ctx&) {}
 
-void do_line(const Ctx& c) {
+// `# N "file" flags...` from cpp, or `#line N "file"`. Any number of integer flags may follow
+// the file name.
+void apply_line(const Ctx& c, uint32_t next_line_bump) {
     const Words& a = c.args;
-    if (a.empty() || a[0].kind != Kind::Int || (a.size() > 1 && a[1].kind != Kind::String) ||
-        (a.size() > 2 && a[2].kind != Kind::Int))
-        c.fail("D_PRAGMA_MALFORM", "malformed #" + c.name + " <line> [ [\"file\"] state ]");
-    c.lexer.set_line_base(c.end + 1, static_cast<uint32_t>(a[0].value));
+    bool ok = !a.empty() && a[0].kind == Kind::Int && (a.size() < 2 || a[1].kind == Kind::String);
+    for (size_t i = 2; ok && i < a.size(); ++i) ok = a[i].kind == Kind::Int;
+    if (!ok) c.fail("D_PRAGMA_MALFORM", "malformed #" + c.name + " <line> [ [\"file\"] state ]");
+    // DTrace sets its line counter to N while it is still on the control line and, for
+    // `#line`, then counts that line's newline again: the next line is N after `# N`, and
+    // N + 1 after `#line N`.
+    c.lexer.set_line_base(c.end + 1, static_cast<uint32_t>(a[0].value) + next_line_bump,
+                          a.size() > 1 ? &a[1].text : nullptr);
 }
+
+void do_line(const Ctx& c) { apply_line(c, 1); }
 
 void do_option(const Ctx& c) {
     if (c.args.empty() || c.args[0].kind != Kind::Ident)
@@ -136,9 +149,11 @@ void do_option(const Ctx& c) {
         val = opt.substr(eq + 1);
         opt.resize(eq);
     }
-    if (!c.opts.on_option) return;
-    std::string err = c.opts.on_option(opt, val);
-    if (err.empty()) return;
+    std::string err = c.opts.on_option ? c.opts.on_option(opt, val) : std::string();
+    if (err.empty()) {
+        if (opt == "defaultargs" && !val) c.lexer.set_defaultargs();
+        return;
+    }
     if (val)
         c.fail("D_PRAGMA_OPTSET", "failed to set option '" + opt + "' to '" + *val + "': " + err);
     c.fail("D_PRAGMA_OPTSET", "failed to set option '" + opt + "': " + err);
@@ -172,10 +187,12 @@ bool process_control_line(const Words& words, size_t begin, size_t end, Lexer& l
         if (w.kind == Kind::Int) {  // "# 12 "file"" from cpp
             Words all(words.begin() + static_cast<long>(i), words.end());
             std::string name = "line";
-            do_line(Ctx{all, name, begin, end, lexer, opts});
+            apply_line(Ctx{all, name, begin, end, lexer, opts, true}, 0);
             return false;
         }
-        if (w.kind != Kind::Ident) lexer.fail("D_PRAGCTL_INVAL", begin, end, "invalid control directive");
+        // Raised before DTrace steps back onto the control line: the line after it.
+        if (w.kind != Kind::Ident)
+            lexer.fail("D_PRAGCTL_INVAL", end + 1, end + 1, "invalid control directive");
         if (level == Directive && w.text == "pragma") {
             level = Pragma;
             continue;
@@ -187,7 +204,7 @@ bool process_control_line(const Words& words, size_t begin, size_t end, Lexer& l
         for (const auto& d : kDirectives) {
             if (d.level > level || w.text != d.name) continue;
             std::string name = d.name;
-            d.apply(Ctx{rest, name, begin, end, lexer, opts});
+            d.apply(Ctx{rest, name, begin, end, lexer, opts, false});
             if (!d.recorded) return false;
             out.directive = d.name;
             for (const auto& a : rest) out.args.push_back(a.text);

@@ -20,6 +20,15 @@ ast::ProbeDesc Parser::probe_desc(const Token& t) {
     d.range = t.range;
     d.text = t.text;
     if (t.kind == Tok::IntLit) {
+        static const char* const kinds[] = {"providers", "modules", "functions"};
+        if (t.int_value > UINT32_MAX)
+            error("D_PDESC_INVAL", t.range,
+                  "identifier " + std::to_string(t.int_value) + " exceeds maximum probe id");
+        if (opts_.spec_field != SpecField::Name)
+            error("D_PDESC_INVAL", t.range,
+                  "probe identifier " + std::to_string(t.int_value) +
+                      " not permitted when specifying " +
+                      kinds[static_cast<int>(opts_.spec_field)]);
         d.id = t.int_value;
         return d;
     }

@@ -38,8 +38,7 @@ namespace bdtrace::frontend {
 enum class Tok : uint8_t {
     End,
     Ident,       // identifier, possibly scoped with backquotes: `sym, mod`sym
-    IntLit,      // integer or character constant
-    FloatLit,    // floating-point constant
+    IntLit,      // integer or character constant (D has no floating-point constants)
     StringLit,   // string constant (value holds the bytes after escape processing)
     Agg,         // @name, or "@" alone (value "@_")
     ProbeSpec,   // Outer mode: a probe specifier such as syscall::read:entry or BEGIN
@@ -65,6 +64,11 @@ struct Token {
     bool int_decimal = true; // written in decimal (affects typing of constants)
     bool from_macro = false; // produced by a $n / $name substitution
     bool is_char = false;    // integer constant written as a character constant
+    char int_prefix = 0;     // '+' or '-' written before a macro argument's integer ($1 = "-3")
+    // The line DTrace's lexer has reached once it has read this token (its yylineno): the
+    // token's own line, except for a "/" in a clause, after which DTrace looks ahead past
+    // blanks and newlines to tell division from the end of a predicate.
+    uint32_t lex_line = 0;
     // Bracket depths before this token, so that re-lexing it after a mode switch restores them.
     int parens_before = 0, brackets_before = 0, braces_before = 0;
 };

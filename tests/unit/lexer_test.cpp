@@ -40,12 +40,20 @@ TEST(Lexer, IntegerConstants) {
     EXPECT_NE(t.find("Int \"'ab'\" value=24930"), std::string::npos);
 }
 
-TEST(Lexer, FloatConstantsAreLongestMatch) {
-    std::string t = tokens("BEGIN{x=1.5e3+2f+.5+1e5;}");
-    EXPECT_NE(t.find("Float \"1.5e3\""), std::string::npos) << t;
-    EXPECT_NE(t.find("Float \"2f\""), std::string::npos);
-    EXPECT_NE(t.find("Float \".5\""), std::string::npos);
-    EXPECT_NE(t.find("Float \"1e5\""), std::string::npos);
+TEST(Lexer, FloatingPointConstantsAreRejected) {
+    // DTrace matches its floating-point pattern only to reject it, when it is longer than
+    // the integer pattern's match.
+    const char* msg = "D_SYNTAX line 2: floating-point constants are not permitted";
+    for (const char* c : {"1.5", "1.5e3", "2f", ".5", "1e5", "3e+2", "10."})
+        EXPECT_EQ(parse(std::string("BEGIN{\nx=") + c + ";}").error, msg) << c;
+    // On a tie the integer wins; an exponent needs digits.
+    std::string t = tokens("BEGIN{x=10l+0x1e5;}");
+    EXPECT_NE(t.find("Int \"10l\" value=10"), std::string::npos) << t;
+    EXPECT_NE(t.find("Int \"0x1e5\" value=485"), std::string::npos) << t;
+    EXPECT_EQ(parse("BEGIN{x=1e;}").error, "D_SYNTAX line 1: syntax error near \"e\"");
+    // At program scope there is no floating-point pattern: 1.5 is the probe id 1, then ".5".
+    EXPECT_EQ(parse("1.5 {}").error,
+              "D_SYNTAX line 1: expected predicate and/or actions following probe description");
 }
 
 TEST(Lexer, StringEscapes) {
@@ -57,11 +65,16 @@ TEST(Lexer, Errors) {
     EXPECT_EQ(parse("BEGIN{x=08;}").error, "D_INT_DIGIT line 1: constant 08 contains invalid digit 8");
     EXPECT_EQ(parse("BEGIN{x=99999999999999999999;}").error,
               "D_INT_OFLOW line 1: constant 99999999999999999999 results in integer overflow");
-    EXPECT_EQ(parse("BEGIN{x=\"abc\n\";}").error, "D_STR_NL line 1: newline encountered in string literal");
+    // The newline is part of the pattern that reports it: DTrace is on the next line.
+    EXPECT_EQ(parse("BEGIN{x=\"abc\n\";}").error, "D_STR_NL line 2: newline encountered in string literal");
     EXPECT_EQ(parse("BEGIN{x='';}").error, "D_CHR_NULL line 1: empty character constant");
     EXPECT_EQ(parse("BEGIN{x='abcdefghi';}").error, "D_CHR_OFLOW line 1: character constant is too long");
     EXPECT_EQ(parse("BEGIN{x='a\n';}").error,
-              "D_CHR_NL line 1: newline encountered in character constant");
+              "D_CHR_NL line 2: newline encountered in character constant");
+    // A quote no pattern can close is a token of its own, and an invalid one.
+    EXPECT_EQ(parse("BEGIN{\nx=\"abc").error, "D_SYNTAX line 2: syntax error near \"\"\"");
+    EXPECT_EQ(parse("BEGIN{\nx='a").error, "D_SYNTAX line 2: syntax error near \"'\"");
+    EXPECT_EQ(parse("BEGIN{\nx=\"a\\\nb\";}").error, "D_SYNTAX line 2: syntax error near \"\"\"");
     EXPECT_EQ(parse("/* a\n/* b */").error, "D_SYNTAX line 2: /* encountered inside a comment");
     EXPECT_EQ(parse("BEGIN{}\n/* open").error,
               "D_SYNTAX line 2: end-of-file encountered before matching */");
@@ -70,6 +83,9 @@ TEST(Lexer, Errors) {
     EXPECT_EQ(parse("BEGIN{x = #1;}").error, "D_SYNTAX line 1: syntax error near \"#\"");
     EXPECT_EQ(parse("BEGIN /(x/ {}").error,
               "D_SYNTAX line 1: closing ) expected in predicate before /");
+    // DTrace has read ahead to the character that ends the predicate.
+    EXPECT_EQ(parse("BEGIN /(x/\n\n{}").error,
+              "D_SYNTAX line 3: closing ) expected in predicate before /");
     EXPECT_EQ(parse("BEGIN /a[x/ {}").error,
               "D_SYNTAX line 1: closing ] expected in predicate before /");
 }
@@ -145,6 +161,57 @@ TEST(ControlLines, Pragmas) {
 
 TEST(ControlLines, LineMarkersRenumber) {
     EXPECT_EQ(parse("# 40 \"x.d\"\nBEGIN { x = ; }\n").error, "D_SYNTAX line 40: syntax error near \";\"");
+    // #line counts its own newline once more than a bare # N does.
+    EXPECT_EQ(parse("#line 40\nBEGIN { x = ; }\n").error, "D_SYNTAX line 41: syntax error near \";\"");
+    EXPECT_EQ(parse("#pragma line 40 \"x.d\" 1 3\nBEGIN { x = ; }\n").error,
+              "D_SYNTAX line 41: syntax error near \";\"");
+    // Errors in a bare # N line are reported on the line after it.
+    EXPECT_EQ(parse("# 40 lt_x\nBEGIN {}\n").error,
+              "D_PRAGMA_MALFORM line 2: malformed #line <line> [ [\"file\"] state ]");
+    EXPECT_EQ(parse("#line lt_x\nBEGIN {}\n").error,
+              "D_PRAGMA_MALFORM line 1: malformed #line <line> [ [\"file\"] state ]");
+}
+
+TEST(ControlLines, LineMarkersNameFiles) {
+    auto tags = [](const std::string& text, bdtrace::frontend::ParseOptions o = {}) {
+        bdtrace::frontend::SourceBuffer src("main.d", text);
+        bdtrace::DiagnosticList diags;
+        auto r = bdtrace::frontend::parse_program(src, o, diags);
+        std::string out;
+        for (const auto& t : r.file_tags) out += std::to_string(t.offset) + ":" + t.file + ";";
+        return out;
+    };
+    EXPECT_EQ(tags("# 3 \"a.d\"\n# 9\n#line 1 \"b.d\"\nBEGIN{}"), "10:a.d;28:b.d;");
+    // cpp's markers for the script itself (DTrace's /dev/fd/N) lead back to no file name.
+    bdtrace::frontend::ParseOptions o;
+    o.main_file = "main.d";
+    EXPECT_EQ(tags("# 1 \"a.h\"\n# 5 \"main.d\"\n# 7 \"/dev/fd/3\"\nBEGIN{}", o),
+              "10:a.h;23:;39:;");
+    std::vector<bdtrace::frontend::FileTagMark> marks = {{10, "a.d"}, {20, ""}};
+    EXPECT_EQ(bdtrace::frontend::file_tag_at(marks, 9), "");
+    EXPECT_EQ(bdtrace::frontend::file_tag_at(marks, 15), "a.d");
+    EXPECT_EQ(bdtrace::frontend::file_tag_at(marks, 25), "");
+}
+
+TEST(ControlLines, Words) {
+    // A string first: raised before DTrace steps back onto the control line.
+    EXPECT_EQ(parse("\n# \"x\"\nBEGIN{}").error, "D_PRAGCTL_INVAL line 3: invalid control directive");
+    // Integers in control lines are checked as integer constants are.
+    EXPECT_EQ(parse("#line 08\n").error, "D_INT_DIGIT line 1: constant 08 contains invalid digit 8");
+    EXPECT_EQ(parse("#line 99999999999999999999\n").error,
+              "D_INT_OFLOW line 1: constant 99999999999999999999 results in integer overflow");
+    EXPECT_EQ(parse("#line 9223372036854775808\n").error,
+              "D_INT_OFLOW line 1: integer constant 0x8000000000000000 cannot be represented in "
+              "any built-in integral type");
+    EXPECT_EQ(parse("#pragma D error \"a\nb\"\n").error,
+              "D_STR_NL line 2: newline encountered in string literal");
+    EXPECT_EQ(parse("#pragma D error \"ab").error, "D_SYNTAX line 1: syntax error near \"\"\"");
+}
+
+TEST(ControlLines, DefaultargsPragmaAppliesToTheRest) {
+    EXPECT_EQ(parse("BEGIN{x=$3;}\n#pragma D option defaultargs\n").error,
+              "D_MACRO_UNDEF line 1: macro argument $3 is not defined");
+    EXPECT_EQ(parse("#pragma D option defaultargs\nBEGIN{x=$3;y=$$4;}\n").error, "");
 }
 
 TEST(Lexer, NulBytesAreErrorsNotHangs) {

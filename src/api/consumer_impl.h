@@ -1,0 +1,38 @@
+// The consumer's state, shared by its files: consumer.cpp (options, compiling) and
+// consumer_run.cpp (checking, code generation, loading, tracing).
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+
+#include "bdtrace/bdtrace.h"
+#include "codegen/program_set.h"
+#include "kernel/kernel.h"
+#include "options/options.h"
+#include "probes/probe.h"
+#include "runtime/printer.h"
+#include "runtime/session.h"
+#include "sema/types.h"
+
+namespace bdtrace {
+
+struct Consumer::Impl {
+    OpenOptions open;
+    options::OptionSet opts;
+    DiagnosticList diags;
+    std::string last_error;
+    int failure_status = 1;
+    std::optional<int> exit_status;
+
+    // Tracing state, created by exec().
+    sema::TypeTable types;
+    probes::Registry registry;
+    std::unique_ptr<kernel::Kernel> kernel;
+    std::unique_ptr<codegen::ProgramSet> programs;
+    std::unique_ptr<runtime::RecordPrinter> printer;
+    std::unique_ptr<runtime::Session> session;
+    bool stopped = false;
+};
+
+}  // namespace bdtrace

@@ -1,0 +1,261 @@
+// Program shape: one BPF program per attach kind. Its entry function checks the activity
+// state, sets up the per-CPU scratch area (timestamp, arguments, probe id from the cookie) and
+// calls, for the probe that fired, each enabled clause in program order. Each clause is a
+// BPF-to-BPF function fn(ctx, scratch, epid) that builds one record and submits it.
+#include <algorithm>
+#include <map>
+
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using probes::AttachKind;
+
+Gen::Gen(const sema::TypedProgram& p, probes::Registry& r, sema::TypeTable& t,
+         const CodegenOptions& o, DiagnosticList& d, ProgramSet& ps)
+    : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize) {}
+
+void Gen::error(const std::string& tag, SourceRange r, const std::string& msg) {
+    diags.error(tag, r, msg);
+    throw GenAbort{};
+}
+
+uint32_t Gen::string_constant(const std::string& s) {
+    if (auto it = strings_.find(s); it != strings_.end()) return it->second;
+    uint32_t off = static_cast<uint32_t>(string_bytes_.size());
+    std::string v = s.substr(0, strsize - 1);
+    string_bytes_.insert(string_bytes_.end(), v.begin(), v.end());
+    string_bytes_.resize(off + strsize, 0);  // padded so that readers may touch strsize bytes
+    strings_[s] = off;
+    return off;
+}
+
+ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c) : g(gen), f(fn), clause(c) {}
+
+void ClauseGen::run() {
+    ctx = f.param(0);
+    scratch = f.param(1);
+    epid = f.param(2);
+    fault_exit = f.new_label();
+    record = f.vreg();
+    f.set_source(static_cast<int>(clause.range.begin.line), "");
+    f.mov(record, scratch);
+    f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
+    f.store(4, record, 0, epid);
+    VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+    f.store(4, record, 4, cpu);
+    f.store(8, record, 8, static_cast<int64_t>(0));
+
+    if (clause.predicate) {
+        VReg p = clause.predicate->type->is_string() ? string(*clause.predicate) : value(*clause.predicate);
+        bpf::Label go = f.new_label();
+        f.branch(Cond::Ne, p, 0, go);
+        f.ret(0);
+        f.bind(go);
+    }
+    statements(clause.body);
+
+    bool default_action = clause.body.empty();
+    if (default_action || !actions.empty()) {
+        if (!default_action) {
+            VReg mask = f.vreg();
+            f.load(8, mask, record, 8);
+            bpf::Label some = f.new_label();
+            f.branch(Cond::Ne, mask, 0, some);
+            f.ret(0);
+            f.bind(some);
+        }
+        VReg rb = f.vreg();
+        f.load_map_fd(rb, abi::kRingbufMap);
+        f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
+    }
+    f.ret(0);
+
+    // Faults: report and abandon the clause; tracing goes on.
+    f.bind(fault_exit);
+    VReg rec = f.vreg();
+    f.mov(rec, scratch);
+    f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));
+    f.store(4, rec, 0, static_cast<int64_t>(0));
+    VReg cpu2 = f.call_helper(bpf::helper::get_smp_processor_id, {});
+    f.store(4, rec, 4, cpu2);
+    f.store(8, rec, 8, static_cast<int64_t>(0));
+    VReg rb = f.vreg();
+    f.load_map_fd(rb, abi::kRingbufMap);
+    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
+    f.ret(0);
+}
+
+namespace {
+
+// The entry function of one program: the activity check, the scratch area, the dispatch.
+void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t>& probe_ids,
+           const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+    VReg ctx = f.param(0);
+    VReg st = f.vreg();
+    f.load_map_value(st, abi::kStateMap, 0);
+    VReg act = f.vreg();
+    f.load(4, act, st, abi::kStateActivity);
+    uint32_t want = kind == AttachKind::Begin ? abi::kBegin : kind == AttachKind::End ? abi::kEnd : abi::kActive;
+    bpf::Label run = f.new_label();
+    f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
+    f.ret(0);
+    f.bind(run);
+
+    bpf::StackSlot key = f.alloc_stack(8);
+    f.store(4, key, 0, 0);
+    VReg keyp = f.vreg();
+    f.addr_of(keyp, key);
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kScratchMap);
+    VReg scratch = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, scratch, 0, have);
+    f.ret(0);
+    f.bind(have);
+
+    VReg ts = f.call_helper(bpf::helper::ktime_get_ns, {});
+    f.store(8, scratch, abi::kScratchTimestamp, ts);
+    VReg probe = f.vreg();
+    if (kind == AttachKind::Profile || kind == AttachKind::Tick) {
+        probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
+    } else {
+        f.mov(probe, static_cast<int64_t>(probe_ids.empty() ? 0 : probe_ids[0]));
+    }
+    f.store(8, scratch, abi::kScratchProbeId, probe);
+    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    if (kind == AttachKind::Profile || kind == AttachKind::Tick) {
+        // bpf_perf_event_data begins with the interrupted pt_regs: ip at 128, cs at 136.
+        VReg ip = f.vreg(), cs = f.vreg();
+        f.load(8, ip, ctx, 128);
+        f.load(8, cs, ctx, 136);
+        f.alu64(AluOp::And, cs, 3);
+        bpf::Label kernel = f.new_label(), done = f.new_label();
+        f.branch(Cond::Eq, cs, 0, kernel);
+        f.store(8, scratch, abi::kScratchArgs + 8, ip);  // arg1: user pc
+        f.jump(done);
+        f.bind(kernel);
+        f.store(8, scratch, abi::kScratchArgs, ip);      // arg0: kernel pc
+        f.bind(done);
+    }
+
+    // For each probe of this program, its clauses in program order.
+    for (uint32_t pid : probe_ids) {
+        bpf::Label next = f.new_label();
+        if (probe_ids.size() > 1 || kind == AttachKind::Profile || kind == AttachKind::Tick)
+            f.branch(Cond::Ne, probe, static_cast<int64_t>(pid), next);
+        for (const auto& e : g.out.epids) {
+            if (e.probe_id != pid) continue;
+            for (const auto& [clause, fn] : clause_fns)
+                if (clause == e.clause) f.call(fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
+        }
+        f.bind(next);
+    }
+    f.ret(0);
+}
+
+}  // namespace
+
+void Gen::run() {
+    // Enabled probes: (clause, probe) pairs in program order.
+    for (const auto& c : prog.clauses) {
+        for (const auto& p : c.probes) {
+            Epid e;
+            e.epid = static_cast<uint32_t>(out.epids.size() + 1);
+            e.clause = c.index;
+            e.probe_id = p.probe_id;
+            e.provider = p.provider;
+            e.module = p.module;
+            e.function = p.function;
+            e.name = p.name;
+            out.epids.push_back(std::move(e));
+        }
+    }
+
+    // Which kinds of program are needed, and the probes of each.
+    std::map<AttachKind, std::vector<uint32_t>> by_kind;
+    for (const auto& e : out.epids) {
+        const probes::Probe* p = registry.by_id(e.probe_id);
+        if (!p) continue;
+        if (p->attach == AttachKind::Error) continue;  // ERROR clauses: a later stage
+        auto& ids = by_kind[p->attach];
+        if (std::find(ids.begin(), ids.end(), p->id) == ids.end()) ids.push_back(p->id);
+    }
+
+    // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
+    uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;
+    record_offset = vars_end;
+
+    // Lower every clause once per program kind it is enabled in (a BPF function cannot be
+    // shared between programs), measuring record sizes as we go.
+    for (auto& [kind, ids] : by_kind) {
+        GenProgram gp;
+        gp.kind = kind;
+        gp.probe_ids = ids;
+        gp.ir = std::make_unique<bpf::Program>();
+        bpf::Function& main = gp.ir->add_function("entry");
+        std::vector<std::pair<uint32_t, bpf::FunctionId>> fns;
+        // Record capacity is known only after lowering: lay out temporaries after a bound.
+        for (const auto& c : prog.clauses) {
+            bool enabled = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+                return std::find(ids.begin(), ids.end(), p.probe_id) != ids.end();
+            });
+            if (!enabled) continue;
+            bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index));
+            ClauseGen cg(*this, fn, c);
+            cg.run();
+            record_capacity = std::max(record_capacity, cg.record_size);
+            for (auto& e : out.epids) {
+                if (e.clause != c.index) continue;
+                e.record_size = cg.record_size;
+                e.actions = cg.actions;
+            }
+            fns.emplace_back(c.index, fn.id());
+        }
+        entry(*this, main, kind, ids, fns);
+        out.programs.push_back(std::move(gp));
+    }
+    out.record_offset = record_offset;
+    out.strsize = strsize;
+}
+
+std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
+                                     sema::TypeTable& types, const CodegenOptions& opts,
+                                     DiagnosticList& diags) {
+    auto ps = std::make_unique<ProgramSet>();
+    Gen g(prog, registry, types, opts, diags, *ps);
+    // Offsets of the fault record and the temporaries depend on the largest record, which is
+    // known only after lowering; lower once with generous fixed offsets.
+    uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;
+    g.record_offset = vars_end;
+    g.fault_offset = vars_end + Gen::kMaxRecord;
+    g.temps_offset = g.fault_offset + 64;
+    try {
+        g.run();
+    } catch (const GenAbort&) {
+        return nullptr;
+    }
+    if (g.record_capacity > Gen::kMaxRecord) {
+        diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(Gen::kMaxRecord) + " bytes");
+        return nullptr;
+    }
+    ps->scratch_size = g.temps_offset + g.strsize * Gen::kStringTemps;
+
+    std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
+    ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});
+    ps->maps.push_back({abi::kGlobalsMap, MapSpec::Kind::Array, "globals", 4,
+                        static_cast<uint32_t>(globals.size()), 1, false, globals});
+    ps->maps.push_back({abi::kScratchMap, MapSpec::Kind::PercpuArray, "scratch", 4, ps->scratch_size, 1, false, {}});
+    ps->maps.push_back({abi::kRingbufMap, MapSpec::Kind::Ringbuf, "records", 0, 0, opts.bufsize, false, {}});
+    std::vector<uint8_t> strings = g.string_bytes();
+    if (strings.empty()) strings.resize(g.strsize, 0);
+    ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
+                        static_cast<uint32_t>(strings.size()), 1, true, strings});
+    return ps;
+}
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,23 @@
+// codegen: sema::TypedProgram → codegen::ProgramSet (maps, BPF IR per attach kind, records).
+#pragma once
+
+#include <memory>
+
+#include "bdtrace/diagnostic.h"
+#include "codegen/program_set.h"
+#include "probes/probe.h"
+#include "sema/typed.h"
+#include "sema/types.h"
+
+namespace bdtrace::codegen {
+
+struct CodegenOptions {
+    uint32_t strsize = 256;
+    uint32_t bufsize = 4 << 20;  // ring buffer bytes (a power of two)
+};
+
+std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
+                                     sema::TypeTable& types, const CodegenOptions& opts,
+                                     DiagnosticList& diags);
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,89 @@
+// The code generator's internal state (files: codegen.cpp programs and trampolines,
+// gen_expr.cpp expressions, gen_string.cpp strings, gen_action.cpp actions and statements).
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "codegen/codegen.h"
+
+namespace bdtrace::codegen {
+
+struct GenAbort {};
+
+// Everything shared by the clauses of one program set.
+class Gen {
+public:
+    Gen(const sema::TypedProgram& prog, probes::Registry& registry, sema::TypeTable& types,
+        const CodegenOptions& opts, DiagnosticList& diags, ProgramSet& out);
+
+    void run();
+    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    // The offset of a string constant in the strings map (each padded to strsize).
+    uint32_t string_constant(const std::string& s);
+
+    const sema::TypedProgram& prog;
+    probes::Registry& registry;
+    sema::TypeTable& types;
+    const CodegenOptions& opts;
+    DiagnosticList& diags;
+    ProgramSet& out;
+
+    uint32_t strsize;
+    uint32_t record_offset = 0;  // in the scratch area
+    uint32_t record_capacity = 0;
+    uint32_t fault_offset = 0;   // the fault record
+    uint32_t temps_offset = 0;   // string temporaries
+    static constexpr uint32_t kStringTemps = 8;
+    static constexpr uint32_t kMaxRecord = 8192;
+    const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
+
+private:
+    std::map<std::string, uint32_t> strings_;
+    std::vector<uint8_t> string_bytes_;
+};
+
+// Lowers one clause into one BPF function: fn(ctx, scratch, epid).
+class ClauseGen {
+public:
+    ClauseGen(Gen& g, bpf::Function& f, const sema::Clause& c);
+    void run();
+
+    // results
+    uint32_t record_size = 16;
+    std::vector<ActionRecord> actions;
+
+    // ---- expressions (gen_expr.cpp) ----
+    bpf::VReg value(const sema::Node& n);        // integers and pointers, 64-bit normalised
+    void normalize(bpf::VReg r, const sema::Type* t);
+    bpf::VReg compare(const sema::Node& n);
+    bpf::VReg builtin(const sema::Node& n);
+    bpf::VReg load_memory(const sema::Node& n);  // a Load node's value
+    bpf::VReg address_of(const sema::Node& n);   // a Load node's address
+    bpf::VReg var_address(const sema::Variable& v);
+    void assign(const sema::Node& n, bpf::VReg* result);
+    void fault(uint32_t type, bpf::VReg addr);   // abandon the clause
+
+    // ---- strings (gen_string.cpp) ----
+    bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
+    bpf::VReg string_temp();
+    void copy_string(bpf::VReg dst, bpf::VReg src, bool user = false);
+    bpf::VReg string_compare(bpf::VReg a, bpf::VReg b);  // <0, 0, >0 as a signed value
+
+    // ---- statements and actions (gen_action.cpp) ----
+    void statements(const std::vector<sema::StmtPtr>& list);
+    void action(const sema::Action& a);
+    Field record_value(const sema::Node& n);     // appends one datum to the record
+
+    Gen& g;
+    bpf::Function& f;
+    const sema::Clause& clause;
+    bpf::VReg ctx, scratch, epid;
+    bpf::VReg record;        // scratch + record offset
+    bpf::VReg actions_mask;  // bits of the actions that ran
+    bpf::Label fault_exit;
+    uint32_t next_temp = 0;
+    uint32_t current_action = 0;
+};
+
+}  // namespace bdtrace::codegen

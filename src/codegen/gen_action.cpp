@@ -1,0 +1,122 @@
+// Statements and actions: each data-recording action appends its data to the clause's record
+// and sets its bit in the record header, so the consumer knows which actions ran.
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using sema::ActionKind;
+using sema::NodeKind;
+
+namespace {
+
+bool is_string_value(const sema::Node& n) {
+    if (n.type->is_string()) return true;
+    // A char array in memory is recorded as a string, as DTrace does.
+    return n.kind == NodeKind::Load && n.type->kind == sema::TypeKind::Array && n.type->target->is_char();
+}
+
+}  // namespace
+
+Field ClauseGen::record_value(const sema::Node& n) {
+    Field fld;
+    fld.type_name = n.type->name;
+    if (is_string_value(n)) {
+        fld.kind = Field::Kind::String;
+        fld.size = g.strsize;
+        fld.offset = record_size;
+        VReg src = string(n);
+        VReg dst = f.vreg();
+        f.mov(dst, record);
+        f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
+        f.store(1, dst, 0, static_cast<int64_t>(0));
+        copy_string(dst, src);
+        record_size += (g.strsize + 7) / 8 * 8;
+        return fld;
+    }
+    if (!n.type->is_scalar())
+        g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+    fld.kind = Field::Kind::Int;
+    fld.size = static_cast<uint32_t>(n.type->size);
+    fld.is_signed = n.type->is_signed;
+    fld.is_pointer = n.type->is_pointer();
+    fld.offset = record_size;
+    VReg v = value(n);
+    f.store(8, record, static_cast<int16_t>(fld.offset), v);
+    record_size += 8;
+    return fld;
+}
+
+void ClauseGen::action(const sema::Action& a) {
+    current_action = a.index;
+    ActionRecord rec;
+    rec.kind = a.kind;
+    rec.index = a.index;
+    rec.format = a.format;
+    switch (a.kind) {
+        case ActionKind::Trace:
+        case ActionKind::Printf:
+            for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
+            break;
+        case ActionKind::Exit: {
+            rec.fields.push_back(record_value(*a.args[0]));
+            // No probe fires after exit(); END runs when the consumer notices.
+            VReg st = f.vreg();
+            f.load_map_value(st, abi::kStateMap, 0);
+            f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
+            break;
+        }
+        case ActionKind::Raise: {
+            VReg sig = value(*a.args[0]);
+            f.call_helper(bpf::helper::send_signal, {sig});
+            break;
+        }
+        case ActionKind::Stop: {
+            f.call_helper(bpf::helper::send_signal, {19});  // SIGSTOP
+            break;
+        }
+        default:
+            g.error("D_UNKNOWN", a.range, "this action is not yet supported by the code generator");
+    }
+    if (a.kind == ActionKind::Raise || a.kind == ActionKind::Stop) return;
+    if (a.index >= 64) g.error("D_UNKNOWN", a.range, "too many actions in one clause (at most 64)");
+    // Mark the action as done.
+    VReg mask = f.vreg();
+    f.load(8, mask, record, 8);
+    VReg bit = f.vreg();
+    f.mov(bit, static_cast<int64_t>(1));
+    if (a.index) f.alu64(AluOp::Lsh, bit, static_cast<int64_t>(a.index));
+    f.alu64(AluOp::Or, mask, bit);
+    f.store(8, record, 8, mask);
+    actions.push_back(std::move(rec));
+}
+
+void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
+    for (const auto& s : list) {
+        next_temp = 0;
+        f.set_source(static_cast<int>(s->range.begin.line), "");
+        switch (s->kind) {
+            case sema::Stmt::Kind::Expr:
+                if (s->expr->type->is_string()) string(*s->expr);
+                else value(*s->expr);
+                break;
+            case sema::Stmt::Kind::Action: action(*s->action); break;
+            case sema::Stmt::Kind::If: {
+                VReg c = value(*s->expr);
+                bpf::Label no = f.new_label(), done = f.new_label();
+                f.branch(Cond::Eq, c, 0, no);
+                statements(s->then_body);
+                f.jump(done);
+                f.bind(no);
+                statements(s->else_body);
+                f.bind(done);
+                break;
+            }
+        }
+    }
+}
+
+}  // namespace bdtrace::codegen

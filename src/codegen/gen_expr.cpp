@@ -1,0 +1,446 @@
+// Expressions. Integer values live in 64-bit registers, normalised after every operation to the
+// D type's width and signedness, so comparisons and stores need no further fixing.
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+#include "sema/btf_types.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using sema::NodeKind;
+using sema::Op;
+
+void ClauseGen::normalize(VReg r, const sema::Type* t) {
+    if (!t->is_integer() || t->size >= 8) return;
+    int shift = static_cast<int>(64 - t->size * 8);
+    f.alu64(AluOp::Lsh, r, shift);
+    f.alu64(t->is_signed ? AluOp::Arsh : AluOp::Rsh, r, shift);
+}
+
+void ClauseGen::fault(uint32_t type, VReg addr) {
+    // The fault record is filled here; fault_exit submits it and leaves the clause.
+    VReg rec = f.vreg();
+    f.mov(rec, scratch);
+    f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));
+    f.store(4, rec, 16, epid);
+    f.store(4, rec, 20, static_cast<int64_t>(current_action));
+    f.store(4, rec, 24, static_cast<int64_t>(type));
+    f.store(4, rec, 28, static_cast<int64_t>(0));
+    if (addr.valid()) f.store(8, rec, 32, addr);
+    else f.store(8, rec, 32, static_cast<int64_t>(0));
+    f.jump(fault_exit);
+}
+
+VReg ClauseGen::var_address(const sema::Variable& v) {
+    VReg r = f.vreg();
+    switch (v.scope) {
+        case sema::Variable::Scope::Global:
+            f.load_map_value(r, abi::kGlobalsMap, v.offset);
+            break;
+        case sema::Variable::Scope::Clause:
+            f.mov(r, scratch);
+            f.alu64(AluOp::Add, r, static_cast<int64_t>(abi::kScratchVars + v.offset));
+            break;
+        case sema::Variable::Scope::Thread:
+            g.error("D_UNKNOWN", v.first_use, "thread-local variables are not yet supported");
+    }
+    return r;
+}
+
+VReg ClauseGen::address_of(const sema::Node& n) {
+    // n is a Load: the address is its pointer operand plus the constant offset.
+    VReg base = value(*n.a);
+    if (n.value) f.alu64(AluOp::Add, base, static_cast<int64_t>(n.value));
+    return base;
+}
+
+VReg ClauseGen::load_memory(const sema::Node& n) {
+    const sema::Type* t = n.type;
+    if (!t->is_scalar() || t->size > 8 || t->size == 0)
+        g.error("D_UNKNOWN", n.range, "cannot load a value of type " + t->name + " into a register");
+    VReg addr = address_of(n);
+    bool user = n.a->type->is_pointer() && n.a->type->space == sema::AddrSpace::User;
+    VReg tmp = f.vreg();
+    f.mov(tmp, scratch);
+    f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, tmp, 0, static_cast<int64_t>(0));
+    VReg rc = f.call_helper(user ? bpf::helper::probe_read_user : bpf::helper::probe_read_kernel,
+                            {tmp, static_cast<int64_t>(t->size), addr});
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Eq, rc, 0, ok);
+    fault(abi::kFaultBadAddr, addr);
+    f.bind(ok);
+    VReg v = f.vreg();
+    f.mov(tmp, scratch);
+    f.load(static_cast<int>(t->size == 8 ? 8 : t->size), v, tmp, abi::kScratchTemp);
+    if (n.bit_size) {
+        // Bit-fields: little-endian x86, bit_offset counts from the least significant bit.
+        if (n.bit_offset) f.alu64(AluOp::Rsh, v, static_cast<int64_t>(n.bit_offset));
+        uint64_t mask = n.bit_size >= 64 ? ~uint64_t{0} : (uint64_t{1} << n.bit_size) - 1;
+        VReg m = f.vreg();
+        f.mov(m, static_cast<int64_t>(mask));
+        f.alu64(AluOp::And, v, m);
+        if (t->is_signed && n.bit_size < 64) {
+            int shift = static_cast<int>(64 - n.bit_size);
+            f.alu64(AluOp::Lsh, v, shift);
+            f.alu64(AluOp::Arsh, v, shift);
+        }
+        return v;
+    }
+    normalize(v, t);
+    return v;
+}
+
+VReg ClauseGen::builtin(const sema::Node& n) {
+    using sema::BuiltinVar;
+    VReg r = f.vreg();
+    switch (n.builtin) {
+        case BuiltinVar::Arg:
+            f.load(8, r, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * n.value));
+            return r;
+        case BuiltinVar::Pid:
+            r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+            f.alu64(AluOp::Rsh, r, 32);
+            return r;
+        case BuiltinVar::Tid:
+            r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+            f.mov32(r, r);
+            return r;
+        case BuiltinVar::Uid:
+            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            f.mov32(r, r);
+            return r;
+        case BuiltinVar::Gid:
+            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            f.alu64(AluOp::Rsh, r, 32);
+            return r;
+        case BuiltinVar::Cpu:
+            return f.call_helper(bpf::helper::get_smp_processor_id, {});
+        case BuiltinVar::Curthread:
+            return f.call_helper(bpf::helper::get_current_task, {});
+        case BuiltinVar::Timestamp:
+            f.load(8, r, scratch, abi::kScratchTimestamp);
+            return r;
+        case BuiltinVar::Walltimestamp: {
+            f.load(8, r, scratch, abi::kScratchTimestamp);
+            VReg st = f.vreg();
+            f.load_map_value(st, abi::kStateMap, 0);
+            VReg off = f.vreg();
+            f.load(8, off, st, abi::kStateWallOffset);
+            f.alu64(AluOp::Add, r, off);
+            return r;
+        }
+        case BuiltinVar::Epid:
+            f.mov(r, epid);
+            return r;
+        case BuiltinVar::Id:
+            f.load(8, r, scratch, abi::kScratchProbeId);
+            return r;
+        case BuiltinVar::Errno:
+        case BuiltinVar::Ipl:
+        case BuiltinVar::Stackdepth:
+            f.mov(r, static_cast<int64_t>(0));
+            return r;
+        case BuiltinVar::Ppid:
+        case BuiltinVar::Vtimestamp: {
+            // Read through the current task_struct with offsets from the kernel's BTF.
+            const sema::Type* task = g.types.lookup_tag(sema::TypeKind::Struct, "task_struct");
+            const char* path[2] = {nullptr, nullptr};
+            if (n.builtin == BuiltinVar::Ppid) path[0] = "real_parent", path[1] = "tgid";
+            else path[0] = "se", path[1] = "sum_exec_runtime";
+            const sema::Member* m0 = task ? task->member(path[0]) : nullptr;
+            if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for " + std::string(n.builtin == BuiltinVar::Ppid ? "ppid" : "vtimestamp"));
+            VReg cur = f.call_helper(bpf::helper::get_current_task, {});
+            VReg tmp = f.vreg();
+            f.mov(tmp, scratch);
+            f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+            if (n.builtin == BuiltinVar::Ppid) {
+                const sema::Type* parent_t = m0->type->target;
+                const sema::Member* m1 = parent_t ? parent_t->member(path[1]) : nullptr;
+                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8));
+                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
+                VReg parent = f.vreg();
+                f.load(8, parent, tmp, 0);
+                f.alu64(AluOp::Add, parent, static_cast<int64_t>(m1 ? m1->offset_bits / 8 : 0));
+                f.store(8, tmp, 0, static_cast<int64_t>(0));
+                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 4, parent});
+                f.load(4, r, tmp, 0);
+                normalize(r, n.type);
+            } else {
+                const sema::Member* m1 = m0->type->member(path[1]);
+                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8 + (m1 ? m1->offset_bits / 8 : 0)));
+                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
+                f.load(8, r, tmp, 0);
+            }
+            return r;
+        }
+        default:
+            g.error("D_UNKNOWN", n.range, "this built-in variable is not yet supported");
+    }
+}
+
+VReg ClauseGen::compare(const sema::Node& n) {
+    const sema::Type* ta = n.a->type;
+    const sema::Type* tb = n.b->type;
+    VReg a, b;
+    bool is_signed;
+    if (ta->is_string() || tb->is_string()) {
+        a = string_compare(string(*n.a), string(*n.b));
+        b = f.vreg();
+        f.mov(b, static_cast<int64_t>(0));
+        is_signed = true;
+    } else {
+        a = value(*n.a);
+        b = value(*n.b);
+        const sema::Type* common = ta->is_arith() && tb->is_arith() ? sema::arith_result(g.types, ta, tb) : nullptr;
+        is_signed = common && common->is_signed;
+        // Values are normalised to their own types; the common type may be wider and unsigned.
+        if (common && common->is_integer() && common->size == 4 && !common->is_signed) {
+            f.mov32(a, a);
+            f.mov32(b, b);
+        }
+    }
+    Cond c = Cond::Eq;
+    switch (n.op) {
+        case Op::Eq: c = Cond::Eq; break;
+        case Op::Ne: c = Cond::Ne; break;
+        case Op::Lt: c = is_signed ? Cond::Slt : Cond::Lt; break;
+        case Op::Le: c = is_signed ? Cond::Sle : Cond::Le; break;
+        case Op::Gt: c = is_signed ? Cond::Sgt : Cond::Gt; break;
+        case Op::Ge: c = is_signed ? Cond::Sge : Cond::Ge; break;
+        default: break;
+    }
+    VReg r = f.vreg();
+    bpf::Label yes = f.new_label(), done = f.new_label();
+    f.branch(c, a, b, yes);
+    f.mov(r, static_cast<int64_t>(0));
+    f.jump(done);
+    f.bind(yes);
+    f.mov(r, static_cast<int64_t>(1));
+    f.bind(done);
+    return r;
+}
+
+VReg ClauseGen::value(const sema::Node& n) {
+    switch (n.kind) {
+        case NodeKind::Int: {
+            VReg r = f.vreg();
+            f.mov(r, static_cast<int64_t>(n.value));
+            return r;
+        }
+        case NodeKind::String: return string(n);
+        case NodeKind::Global:
+        case NodeKind::ClauseVar: {
+            if (n.type->is_string()) return var_address(*n.var);
+            VReg addr = var_address(*n.var);
+            VReg r = f.vreg();
+            f.load(static_cast<int>(n.type->size), r, addr, 0);
+            normalize(r, n.type);
+            return r;
+        }
+        case NodeKind::Builtin:
+            if (n.type->is_string()) return string(n);
+            return builtin(n);
+        case NodeKind::Load:
+            if (n.type->kind == sema::TypeKind::Array) return string(n);
+            return load_memory(n);
+        case NodeKind::AddrOf: return address_of(*n.a);
+        case NodeKind::Cast: {
+            if (n.type->is_string()) return string(n);
+            VReg r = value(*n.a);
+            normalize(r, n.type);
+            return r;
+        }
+        case NodeKind::Unary: {
+            VReg r = value(*n.a);
+            switch (n.op) {
+                case Op::Neg: f.neg(r); break;
+                case Op::BitNot: f.alu64(AluOp::Xor, r, static_cast<int64_t>(-1)); break;
+                case Op::Not: {
+                    bpf::Label zero = f.new_label(), done = f.new_label();
+                    f.branch(Cond::Eq, r, 0, zero);
+                    f.mov(r, static_cast<int64_t>(0));
+                    f.jump(done);
+                    f.bind(zero);
+                    f.mov(r, static_cast<int64_t>(1));
+                    f.bind(done);
+                    return r;
+                }
+                default: break;
+            }
+            normalize(r, n.type);
+            return r;
+        }
+        case NodeKind::Logical: {
+            // && and || short-circuit; ^^ evaluates both sides.
+            VReg r = f.vreg();
+            bpf::Label done = f.new_label();
+            if (n.op == Op::LogXor) {
+                VReg a = value(*n.a);
+                VReg b = value(*n.b);
+                VReg ta = f.vreg(), tb = f.vreg();
+                f.mov(ta, static_cast<int64_t>(0));
+                f.mov(tb, static_cast<int64_t>(0));
+                bpf::Label az = f.new_label(), bz = f.new_label();
+                f.branch(Cond::Eq, a, 0, az);
+                f.mov(ta, static_cast<int64_t>(1));
+                f.bind(az);
+                f.branch(Cond::Eq, b, 0, bz);
+                f.mov(tb, static_cast<int64_t>(1));
+                f.bind(bz);
+                f.mov(r, ta);
+                f.alu64(AluOp::Xor, r, tb);
+                return r;
+            }
+            bool is_and = n.op == Op::LogAnd;
+            f.mov(r, static_cast<int64_t>(is_and ? 0 : 1));
+            VReg a = value(*n.a);
+            f.branch(is_and ? Cond::Eq : Cond::Ne, a, 0, done);
+            VReg b = value(*n.b);
+            f.branch(is_and ? Cond::Eq : Cond::Ne, b, 0, done);
+            f.mov(r, static_cast<int64_t>(is_and ? 1 : 0));
+            f.bind(done);
+            return r;
+        }
+        case NodeKind::Binary: {
+            if (n.op >= Op::Lt && n.op <= Op::Ne) return compare(n);
+            VReg a = value(*n.a);
+            VReg b = value(*n.b);
+            const sema::Type* t = n.type;
+            // Pointer arithmetic scales the integer operand by the pointee size.
+            if (t->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)) {
+                if (n.a->type->is_pointer() && n.b->type->is_integer()) {
+                    if (t->target->size > 1) f.alu64(AluOp::Mul, b, static_cast<int64_t>(t->target->size));
+                } else if (n.b->type->is_pointer() && n.a->type->is_integer()) {
+                    if (t->target->size > 1) f.alu64(AluOp::Mul, a, static_cast<int64_t>(t->target->size));
+                }
+                f.alu64(n.op == Op::Add ? AluOp::Add : AluOp::Sub, a, b);
+                return a;
+            }
+            if (n.a->type->is_pointer() && n.b->type->is_pointer()) {  // ptr - ptr
+                f.alu64(AluOp::Sub, a, b);
+                if (n.a->type->target->size > 1)
+                    f.alu64(AluOp::SDiv, a, static_cast<int64_t>(n.a->type->target->size));
+                return a;
+            }
+            bool is_signed = t->is_signed;
+            if ((n.op == Op::Div || n.op == Op::Mod)) {
+                bpf::Label ok = f.new_label();
+                f.branch(Cond::Ne, b, 0, ok);
+                fault(abi::kFaultDivZero, VReg{});
+                f.bind(ok);
+            }
+            AluOp op = AluOp::Add;
+            switch (n.op) {
+                case Op::Add: op = AluOp::Add; break;
+                case Op::Sub: op = AluOp::Sub; break;
+                case Op::Mul: op = AluOp::Mul; break;
+                case Op::Div: op = is_signed ? AluOp::SDiv : AluOp::Div; break;
+                case Op::Mod: op = is_signed ? AluOp::SMod : AluOp::Mod; break;
+                case Op::Shl: op = AluOp::Lsh; break;
+                case Op::Shr: op = is_signed ? AluOp::Arsh : AluOp::Rsh; break;
+                case Op::And: op = AluOp::And; break;
+                case Op::Or: op = AluOp::Or; break;
+                case Op::Xor: op = AluOp::Xor; break;
+                default: break;
+            }
+            if (!is_signed && t->size == 4 && (op == AluOp::Div || op == AluOp::Mod || op == AluOp::Rsh)) {
+                f.mov32(a, a);
+                f.mov32(b, b);
+            }
+            f.alu64(op, a, b);
+            normalize(a, t);
+            return a;
+        }
+        case NodeKind::Cond: {
+            VReg r = f.vreg();
+            VReg c = value(*n.a);
+            bpf::Label no = f.new_label(), done = f.new_label();
+            f.branch(Cond::Eq, c, 0, no);
+            VReg y = n.type->is_string() ? string(*n.b) : value(*n.b);
+            f.mov(r, y);
+            f.jump(done);
+            f.bind(no);
+            VReg z = n.type->is_string() ? string(*n.c) : value(*n.c);
+            f.mov(r, z);
+            f.bind(done);
+            return r;
+        }
+        case NodeKind::Assign: {
+            VReg r;
+            assign(n, &r);
+            return r;
+        }
+        case NodeKind::IncDec: {
+            VReg addr = var_address(*n.var);
+            VReg old = f.vreg();
+            f.load(static_cast<int>(n.type->size), old, addr, 0);
+            normalize(old, n.type);
+            VReg nv = f.vreg();
+            f.mov(nv, old);
+            int64_t step = n.type->is_pointer() ? static_cast<int64_t>(n.type->target->size) : 1;
+            bool inc = n.op == Op::PreInc || n.op == Op::PostInc;
+            f.alu64(inc ? AluOp::Add : AluOp::Sub, nv, step);
+            normalize(nv, n.type);
+            f.store(static_cast<int>(n.type->size), addr, 0, nv);
+            return (n.op == Op::PreInc || n.op == Op::PreDec) ? nv : old;
+        }
+        case NodeKind::Comma: {
+            if (n.a->type->is_string()) string(*n.a);
+            else value(*n.a);
+            return n.type->is_string() ? string(*n.b) : value(*n.b);
+        }
+        default:
+            g.error("D_UNKNOWN", n.range, "this expression is not yet supported by the code generator");
+    }
+}
+
+void ClauseGen::assign(const sema::Node& n, VReg* result) {
+    const sema::Variable& v = *n.var;
+    if (v.type->is_string()) {
+        VReg src = string(*n.b);
+        VReg dst = var_address(v);
+        copy_string(dst, src);
+        if (result) *result = dst;
+        return;
+    }
+    VReg val = value(*n.b);
+    VReg addr = var_address(v);
+    if (n.op != Op::Assign) {
+        VReg old = f.vreg();
+        f.load(static_cast<int>(v.type->size), old, addr, 0);
+        normalize(old, v.type);
+        AluOp op = AluOp::Add;
+        bool is_signed = v.type->is_signed;
+        switch (n.op) {
+            case Op::Add: op = AluOp::Add; break;
+            case Op::Sub: op = AluOp::Sub; break;
+            case Op::Mul: op = AluOp::Mul; break;
+            case Op::Div: op = is_signed ? AluOp::SDiv : AluOp::Div; break;
+            case Op::Mod: op = is_signed ? AluOp::SMod : AluOp::Mod; break;
+            case Op::Shl: op = AluOp::Lsh; break;
+            case Op::Shr: op = is_signed ? AluOp::Arsh : AluOp::Rsh; break;
+            case Op::And: op = AluOp::And; break;
+            case Op::Or: op = AluOp::Or; break;
+            case Op::Xor: op = AluOp::Xor; break;
+            default: break;
+        }
+        if (op == AluOp::Div || op == AluOp::Mod || op == AluOp::SDiv || op == AluOp::SMod) {
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Ne, val, 0, ok);
+            fault(abi::kFaultDivZero, VReg{});
+            f.bind(ok);
+        }
+        if (v.type->is_pointer() && (op == AluOp::Add || op == AluOp::Sub) && v.type->target->size > 1)
+            f.alu64(AluOp::Mul, val, static_cast<int64_t>(v.type->target->size));
+        f.alu64(op, old, val);
+        val = old;
+    }
+    normalize(val, v.type);
+    f.store(static_cast<int>(v.type->size), addr, 0, val);
+    if (result) *result = val;
+}
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,138 @@
+// Strings: a string value is a pointer to a NUL-terminated buffer of at most strsize bytes, in
+// the strings map (constants), a variable's storage, or a per-CPU temporary.
+#include <algorithm>
+
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using sema::NodeKind;
+
+VReg ClauseGen::string_temp() {
+    if (next_temp >= Gen::kStringTemps)
+        g.error("D_UNKNOWN", clause.range, "clause uses too many string temporaries");
+    VReg r = f.vreg();
+    f.mov(r, scratch);
+    f.alu64(AluOp::Add, r, static_cast<int64_t>(g.temps_offset + g.strsize * next_temp++));
+    return r;
+}
+
+void ClauseGen::copy_string(VReg dst, VReg src, bool user) {
+    f.call_helper(user ? bpf::helper::probe_read_user_str : bpf::helper::probe_read_kernel_str,
+                  {dst, static_cast<int64_t>(g.strsize), src});
+}
+
+VReg ClauseGen::string(const sema::Node& n) {
+    switch (n.kind) {
+        case NodeKind::String: {
+            VReg r = f.vreg();
+            f.load_map_value(r, abi::kStringsMap, g.string_constant(n.text));
+            return r;
+        }
+        case NodeKind::Global:
+        case NodeKind::ClauseVar: return var_address(*n.var);
+        case NodeKind::Assign: {
+            VReg r;
+            assign(n, &r);
+            return r;
+        }
+        case NodeKind::Builtin: {
+            using sema::BuiltinVar;
+            if (n.builtin == BuiltinVar::Execname) {
+                VReg t = string_temp();
+                f.store(8, t, 8, static_cast<int64_t>(0));
+                f.call_helper(bpf::helper::get_current_comm, {t, 16});
+                return t;
+            }
+            // probeprov, probemod, probefunc, probename: one constant per enabled probe.
+            VReg r = f.vreg();
+            bpf::Label done = f.new_label();
+            std::vector<std::pair<uint32_t, std::string>> names;
+            for (const auto& e : g.out.epids) {
+                if (e.clause != clause.index) continue;
+                const std::string& s = n.builtin == BuiltinVar::Probeprov ? e.provider
+                                       : n.builtin == BuiltinVar::Probemod ? e.module
+                                       : n.builtin == BuiltinVar::Probefunc ? e.function : e.name;
+                names.emplace_back(e.epid, s);
+            }
+            f.load_map_value(r, abi::kStringsMap, g.string_constant(names.empty() ? "" : names.back().second));
+            for (size_t i = 0; i + 1 < names.size(); ++i) {
+                bpf::Label next = f.new_label();
+                f.branch(Cond::Ne, epid, static_cast<int64_t>(names[i].first), next);
+                f.load_map_value(r, abi::kStringsMap, g.string_constant(names[i].second));
+                f.jump(done);
+                f.bind(next);
+            }
+            f.bind(done);
+            return r;
+        }
+        case NodeKind::Load: {
+            // A char array in memory (curthread->comm): copy it out as a string.
+            VReg addr = address_of(n);
+            VReg t = string_temp();
+            uint64_t max = n.type->kind == sema::TypeKind::Array ? std::min<uint64_t>(n.type->size + 1, g.strsize) : g.strsize;
+            bool user = n.a->type->is_pointer() && n.a->type->space == sema::AddrSpace::User;
+            f.store(1, t, 0, static_cast<int64_t>(0));
+            VReg rc = f.call_helper(user ? bpf::helper::probe_read_user_str : bpf::helper::probe_read_kernel_str,
+                                    {t, static_cast<int64_t>(max), addr});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Sge, rc, 0, ok);
+            fault(abi::kFaultBadAddr, addr);
+            f.bind(ok);
+            return t;
+        }
+        case NodeKind::Cast: {
+            if (n.a->type->is_string()) return string(*n.a);
+            if (n.a->kind == NodeKind::Load && n.a->type->kind == sema::TypeKind::Array) return string(*n.a);
+            // (string)ptr and stringof ptr: the kernel string at that address.
+            VReg p = value(*n.a);
+            VReg t = string_temp();
+            f.store(1, t, 0, static_cast<int64_t>(0));
+            bool user = n.a->type->is_pointer() && n.a->type->space == sema::AddrSpace::User;
+            VReg rc = f.call_helper(user ? bpf::helper::probe_read_user_str : bpf::helper::probe_read_kernel_str,
+                                    {t, static_cast<int64_t>(g.strsize), p});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Sge, rc, 0, ok);
+            fault(abi::kFaultBadAddr, p);
+            f.bind(ok);
+            return t;
+        }
+        case NodeKind::Cond:
+        case NodeKind::Comma: return value(n);
+        default:
+            g.error("D_UNKNOWN", n.range, "this string expression is not yet supported by the code generator");
+    }
+}
+
+VReg ClauseGen::string_compare(VReg a, VReg b) {
+    // A bounded byte loop; the verifier follows it because i is checked against strsize.
+    VReg i = f.vreg(), ca = f.vreg(), cb = f.vreg(), p = f.vreg(), r = f.vreg();
+    bpf::Label loop = f.new_label(), diff = f.new_label(), equal = f.new_label(), done = f.new_label();
+    f.mov(i, static_cast<int64_t>(0));
+    f.bind(loop);
+    f.branch(Cond::Ge, i, static_cast<int64_t>(g.strsize), equal);
+    f.mov(p, a);
+    f.alu64(AluOp::Add, p, i);
+    f.load(1, ca, p, 0);
+    f.mov(p, b);
+    f.alu64(AluOp::Add, p, i);
+    f.load(1, cb, p, 0);
+    f.branch(Cond::Ne, ca, cb, diff);
+    f.branch(Cond::Eq, ca, 0, equal);
+    f.alu64(AluOp::Add, i, 1);
+    f.jump(loop);
+    f.bind(diff);
+    f.mov(r, ca);
+    f.alu64(AluOp::Sub, r, cb);
+    f.jump(done);
+    f.bind(equal);
+    f.mov(r, static_cast<int64_t>(0));
+    f.bind(done);
+    return r;
+}
+
+}  // namespace bdtrace::codegen

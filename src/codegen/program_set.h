@@ -1,0 +1,74 @@
+// codegen's product: the maps, the BPF programs (as IR, assembled by src/bpf), and the
+// description of every enabled probe's records that the consumer needs to print them.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "bpf/ir.h"
+#include "codegen/abi.h"
+#include "probes/probe.h"
+#include "sema/typed.h"
+
+namespace bdtrace::codegen {
+
+struct MapSpec {
+    enum class Kind { Array, PercpuArray, Ringbuf };
+    abi::MapId id;
+    Kind kind;
+    std::string name;
+    uint32_t key_size = 4;
+    uint32_t value_size = 0;
+    uint32_t max_entries = 1;
+    bool read_only = false;
+    std::vector<uint8_t> initial;  // Array maps: the value written before programs load
+};
+
+// One datum in a record.
+struct Field {
+    enum class Kind { Int, String, Bytes };
+    Kind kind = Kind::Int;
+    uint32_t offset = 0;  // from the start of the record
+    uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize
+    bool is_signed = false;
+    bool is_pointer = false;
+    std::string type_name;  // the D type, for printf checks and messages
+};
+
+struct ActionRecord {
+    sema::ActionKind kind;
+    uint32_t index = 0;       // bit in RecordHeader::actions
+    std::string format;       // printf / system
+    std::vector<Field> fields;
+};
+
+// An enabled probe: one (clause, probe) pair, DTrace's EPID.
+struct Epid {
+    uint32_t epid = 0;
+    uint32_t clause = 0;
+    uint32_t probe_id = 0;
+    std::string provider, module, function, name;
+    uint32_t record_size = 0;
+    std::vector<ActionRecord> actions;
+};
+
+// One generated program: every probe of one attach kind shares it; the attach cookie (the
+// probe id) picks the clauses to run.
+struct GenProgram {
+    probes::AttachKind kind;
+    std::vector<uint32_t> probe_ids;
+    std::unique_ptr<bpf::Program> ir;
+};
+
+struct ProgramSet {
+    std::vector<MapSpec> maps;
+    std::vector<GenProgram> programs;
+    std::vector<Epid> epids;  // epids[i].epid == i + 1
+    uint32_t strsize = 256;
+    uint32_t scratch_size = 0;
+    uint32_t record_offset = 0;  // where the record buffer sits in the scratch area
+};
+
+}  // namespace bdtrace::codegen

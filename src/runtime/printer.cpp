@@ -1,0 +1,130 @@
+#include "runtime/printer.h"
+
+#include <cstring>
+
+#include "codegen/abi.h"
+#include "output/printf_render.h"
+#include "output/trace_format.h"
+#include "output/value.h"
+
+namespace bdtrace::runtime {
+
+using codegen::Field;
+using sema::ActionKind;
+
+RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
+                             std::function<void(std::string_view)> out,
+                             std::function<void(std::string_view)> err)
+    : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
+      lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}) {}
+
+namespace {
+
+output::Value field_value(const Field& f, const uint8_t* rec, size_t size) {
+    if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
+    if (f.kind == Field::Kind::Int) {
+        uint64_t v;
+        std::memcpy(&v, rec + f.offset, 8);
+        return output::Value::integer(v, f.size ? f.size : 8, f.is_signed);
+    }
+    const char* s = reinterpret_cast<const char*>(rec + f.offset);
+    size_t n = strnlen(s, f.size);
+    return output::Value::string(std::string_view(s, n), f.size);
+}
+
+const char* fault_text(uint32_t fault) {
+    switch (fault) {
+        case codegen::abi::kFaultBadAddr: return "invalid address";
+        case codegen::abi::kFaultBadAlign: return "invalid alignment";
+        case codegen::abi::kFaultIllop: return "illegal operation";
+        case codegen::abi::kFaultDivZero: return "divide-by-zero";
+        case codegen::abi::kFaultNoScratch: return "out of scratch space";
+        case codegen::abi::kFaultKPriv: return "invalid kernel access";
+        case codegen::abi::kFaultUPriv: return "invalid user access";
+        case codegen::abi::kFaultTupOflow: return "tuple stack overflow";
+        case codegen::abi::kFaultBadStack: return "bad stack";
+        default: return "unknown fault";
+    }
+}
+
+}  // namespace
+
+const output::CompiledFormat* RecordPrinter::format_for(const std::string& fmt) {
+    auto it = formats_.find(fmt);
+    if (it != formats_.end()) return &it->second;
+    auto parsed = output::parse_format(fmt);
+    if (!parsed.format) return nullptr;
+    return &formats_.emplace(fmt, std::move(*parsed.format)).first->second;
+}
+
+void RecordPrinter::fault(const uint8_t* rec, size_t size) {
+    codegen::abi::FaultRecord f{};
+    std::memcpy(&f, rec, std::min(size, sizeof f));
+    ++errors_;
+    std::string probe = "?";
+    if (f.epid >= 1 && f.epid <= ps_.epids.size()) {
+        const auto& e = ps_.epids[f.epid - 1];
+        probe = e.provider + ":" + e.module + ":" + e.function + ":" + e.name;
+    }
+    uint32_t probe_id = f.epid >= 1 && f.epid <= ps_.epids.size() ? ps_.epids[f.epid - 1].probe_id : 0;
+    std::string msg = opts_.program_name + ": error on enabled probe ID " + std::to_string(f.epid) +
+                      " (ID " + std::to_string(probe_id) + ": " + probe + "): " + fault_text(f.fault);
+    if (f.fault == codegen::abi::kFaultBadAddr || f.fault == codegen::abi::kFaultBadAlign) {
+        char buf[32];
+        snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(f.addr));
+        msg += buf;
+    }
+    msg += " in action #" + std::to_string(f.action + 1) + " at DIF offset " + std::to_string(f.offset) + "\n";
+    err_(msg);
+}
+
+void RecordPrinter::handle(const void* data, size_t size) {
+    const uint8_t* rec = static_cast<const uint8_t*>(data);
+    if (size < codegen::abi::kRecordHeaderSize) return;
+    codegen::abi::RecordHeader h;
+    std::memcpy(&h, rec, sizeof h);
+    if (h.epid == 0) return fault(rec, size);
+    if (h.epid > ps_.epids.size()) return;
+    const codegen::Epid& e = ps_.epids[h.epid - 1];
+
+    output::FiringDesc firing;
+    firing.cpu = static_cast<int>(h.cpu);
+    firing.probe_id = e.probe_id;
+    firing.epid = e.epid;
+    firing.provider = e.provider;
+    firing.function = e.function;
+    firing.name = e.name;
+    std::string text = lines_.begin(firing);
+    output::TraceOptions topts;
+    topts.quiet = opts_.quiet;
+    topts.rawbytes = opts_.rawbytes;
+    for (const auto& a : e.actions) {
+        if (!(h.actions & (uint64_t{1} << a.index))) continue;
+        switch (a.kind) {
+            case ActionKind::Trace:
+                text += output::format_trace(field_value(a.fields[0], rec, size), topts);
+                break;
+            case ActionKind::Printf: {
+                std::vector<output::Value> args;
+                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size));
+                if (const output::CompiledFormat* fmt = format_for(a.format)) {
+                    auto r = output::format_printf(*fmt, args);
+                    text += r.text;
+                }
+                break;
+            }
+            case ActionKind::Exit: {
+                uint64_t v = 0;
+                if (!a.fields.empty() && a.fields[0].offset + 8 <= size) std::memcpy(&v, rec + a.fields[0].offset, 8);
+                if (!exit_status_) exit_status_ = static_cast<int>(static_cast<int32_t>(v));
+                break;
+            }
+            default: break;
+        }
+    }
+    text += lines_.end();
+    printed_ = true;
+    out_(text);
+}
+
+}  // namespace bdtrace::runtime

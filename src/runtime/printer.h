@@ -1,0 +1,52 @@
+// The consumer's record printer: turns each ring-buffer record into DTrace's text, using the
+// record descriptions codegen produced and the output engine (src/output/).
+#pragma once
+
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "codegen/program_set.h"
+#include "output/printf_format.h"
+#include "output/probe_line.h"
+
+namespace bdtrace::runtime {
+
+struct PrinterOptions {
+    bool quiet = false;
+    bool testing = false;   // _DTRACE_TESTING: no CPU and ID columns
+    bool flowindent = false;
+    bool rawbytes = false;
+    std::string program_name = "dtrace";
+};
+
+class RecordPrinter {
+public:
+    RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
+                  std::function<void(std::string_view)> out, std::function<void(std::string_view)> err);
+
+    // One record from the ring buffer.
+    void handle(const void* data, size_t size);
+
+    // exit(n) was recorded: tracing should stop, and dtrace exits with n.
+    std::optional<int> exit_status() const { return exit_status_; }
+    bool printed_anything() const { return printed_; }
+    uint64_t errors() const { return errors_; }
+
+private:
+    void fault(const uint8_t* rec, size_t size);
+    const output::CompiledFormat* format_for(const std::string& fmt);
+
+    const codegen::ProgramSet& ps_;
+    PrinterOptions opts_;
+    std::function<void(std::string_view)> out_, err_;
+    output::ProbeLinePrinter lines_;
+    std::map<std::string, output::CompiledFormat> formats_;
+    std::optional<int> exit_status_;
+    bool printed_ = false;
+    uint64_t errors_ = 0;
+};
+
+}  // namespace bdtrace::runtime

@@ -1,0 +1,224 @@
+#include "runtime/session.h"
+
+#include <cstring>
+
+#include "bpf/disasm.h"
+#include "codegen/abi.h"
+
+namespace bdtrace::runtime {
+
+using probes::AttachKind;
+
+namespace {
+
+SessionError from(const kernel::Error& e) {
+    return SessionError{e.message, e.exit_status(), e.verifier_log};
+}
+
+kernel::ProgramType program_type(AttachKind k) {
+    switch (k) {
+        case AttachKind::Profile:
+        case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
+        default: return kernel::ProgramType::RawTracepoint;
+    }
+}
+
+// The D line of the instruction the verifier refused: its log names "N: (..) insn" lines; the
+// last one before the error message is where it stopped.
+std::string explain_verifier(const bpf::Assembled& code, const std::string& log) {
+    long last = -1;
+    size_t pos = 0;
+    while (pos < log.size()) {
+        size_t eol = log.find('\n', pos);
+        std::string line = log.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
+        char* end = nullptr;
+        long n = std::strtol(line.c_str(), &end, 10);
+        if (end != line.c_str() && *end == ':') last = n;
+        if (eol == std::string::npos) break;
+        pos = eol + 1;
+    }
+    if (last < 0) return "";
+    if (const bpf::SourceNote* note = code.source_of(static_cast<uint32_t>(last)))
+        return " (the clause at line " + std::to_string(note->line) + ")";
+    return "";
+}
+
+}  // namespace
+
+std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
+                                       kernel::RecordCallback on_record, SessionError* err) {
+    std::unique_ptr<Session> s(new Session(k, ps));
+    for (const auto& m : ps.maps) {
+        kernel::MapSpec spec;
+        spec.name = "dt_" + m.name;
+        spec.key_size = m.key_size;
+        spec.value_size = m.value_size;
+        spec.max_entries = m.max_entries;
+        switch (m.kind) {
+            case codegen::MapSpec::Kind::Array: spec.type = kernel::MapType::Array; break;
+            case codegen::MapSpec::Kind::PercpuArray: spec.type = kernel::MapType::PercpuArray; break;
+            case codegen::MapSpec::Kind::Ringbuf:
+                spec.type = kernel::MapType::RingBuf;
+                spec.key_size = 0;
+                spec.value_size = 0;
+                break;
+        }
+        if (m.read_only) spec.flags |= kernel::kMapRdonlyProg;
+        auto map = k.create_map(spec);
+        if (!map) {
+            *err = from(map.error());
+            return nullptr;
+        }
+        if (!m.initial.empty()) {
+            uint32_t key = 0;
+            auto r = (*map)->update(kernel::bytes_of(key), std::as_bytes(std::span(m.initial)));
+            if (!r) {
+                *err = from(r.error());
+                return nullptr;
+            }
+        }
+        s->maps_.push_back(std::move(map.value()));
+    }
+
+    for (const auto& gp : ps.programs) {
+        Loaded l;
+        l.kind = gp.kind;
+        l.probe_ids = gp.probe_ids;
+        std::string asm_err;
+        auto code = bpf::assemble(*gp.ir, asm_err);
+        if (!code) {
+            *err = {"failed to generate code: " + asm_err, 1, ""};
+            return nullptr;
+        }
+        l.code = std::move(*code);
+        bpf::apply_map_fds(l.code.insns, l.code.relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
+        kernel::ProgramSpec spec;
+        spec.type = program_type(gp.kind);
+        spec.name = gp.kind == AttachKind::Begin ? "dt_begin" : gp.kind == AttachKind::End ? "dt_end"
+                    : gp.kind == AttachKind::Tick ? "dt_tick" : "dt_profile";
+        spec.insns = std::as_bytes(std::span(l.code.insns));
+        auto prog = k.load_program(spec);
+        if (!prog) {
+            SessionError e = from(prog.error());
+            if (prog.error().op == kernel::Op::ProgLoad && !prog.error().verifier_log.empty())
+                e.message += explain_verifier(l.code, prog.error().verifier_log);
+            *err = e;
+            return nullptr;
+        }
+        l.prog = std::move(prog.value());
+        s->programs_.push_back(std::move(l));
+    }
+
+    auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kRingbufMap), std::move(on_record));
+    if (!ring) {
+        *err = from(ring.error());
+        return nullptr;
+    }
+    s->ring_ = std::move(ring.value());
+    return s;
+}
+
+Session::~Session() {
+    // Detach before the maps go: links first, then programs, then maps (member order).
+    links_.clear();
+}
+
+bool Session::attach(SessionError* err) {
+    for (const auto& l : programs_) {
+        if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
+        for (uint32_t id : l.probe_ids) {
+            // The probe's rate: the registry is not at hand here, so codegen's epids carry it.
+            const codegen::Epid* e = nullptr;
+            for (const auto& x : ps_.epids)
+                if (x.probe_id == id) e = &x;
+            if (!e) continue;
+            auto rate = probes::parse_profile_rate(e->name.substr(e->name.find('-') + 1));
+            if (!rate) continue;
+            kernel::PerfEventSpec spec;
+            if (rate->second) {
+                spec.clock = kernel::PerfEventSpec::Clock::Frequency;
+                spec.value = rate->second;
+            } else {
+                spec.clock = kernel::PerfEventSpec::Clock::PeriodNs;
+                spec.value = rate->first;
+            }
+            if (l.kind == AttachKind::Tick) {
+                auto cpus = kernel_.online_cpus();
+                spec.cpu = cpus && !cpus->empty() ? cpus->front() : 0;
+            }
+            spec.cookie = id;
+            auto link = kernel_.attach_perf_event(*l.prog, spec);
+            if (!link) {
+                *err = from(link.error());
+                return false;
+            }
+            links_.push_back(std::move(link.value()));
+        }
+    }
+    return true;
+}
+
+void Session::set_activity(uint32_t activity) {
+    uint32_t key = 0;
+    codegen::abi::State st{};
+    std::vector<std::byte> buf(maps_[codegen::abi::kStateMap]->value_buffer_size());
+    if (auto r = maps_[codegen::abi::kStateMap]->lookup(kernel::bytes_of(key), buf); r && *r)
+        std::memcpy(&st, buf.data(), sizeof st);
+    st.activity = activity;
+    (void)maps_[codegen::abi::kStateMap]->update(kernel::bytes_of(key), kernel::bytes_of(st));
+}
+
+uint32_t Session::activity() const {
+    uint32_t key = 0;
+    codegen::abi::State st{};
+    std::vector<std::byte> buf(maps_[codegen::abi::kStateMap]->value_buffer_size());
+    if (auto r = maps_[codegen::abi::kStateMap]->lookup(kernel::bytes_of(key), buf); r && *r)
+        std::memcpy(&st, buf.data(), sizeof st);
+    return st.activity;
+}
+
+void Session::set_wall_offset(int64_t ns) {
+    uint32_t key = 0;
+    codegen::abi::State st{};
+    std::vector<std::byte> buf(maps_[codegen::abi::kStateMap]->value_buffer_size());
+    if (auto r = maps_[codegen::abi::kStateMap]->lookup(kernel::bytes_of(key), buf); r && *r)
+        std::memcpy(&st, buf.data(), sizeof st);
+    st.wall_offset_ns = ns;
+    (void)maps_[codegen::abi::kStateMap]->update(kernel::bytes_of(key), kernel::bytes_of(st));
+}
+
+bool Session::has_program(AttachKind kind) const {
+    for (const auto& l : programs_)
+        if (l.kind == kind) return true;
+    return false;
+}
+
+bool Session::run(AttachKind kind, SessionError* err) {
+    for (const auto& l : programs_) {
+        if (l.kind != kind) continue;
+        uint64_t args[2] = {0, 0};
+        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)));
+        if (!r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    return true;
+}
+
+int Session::poll(int timeout_ms) {
+    auto r = ring_->poll(timeout_ms);
+    return r ? *r : 0;
+}
+
+std::string Session::disassembly() const {
+    std::string out;
+    for (const auto& l : programs_) {
+        out += std::string("program ") + (l.kind == AttachKind::Begin ? "BEGIN" : l.kind == AttachKind::End ? "END"
+                                          : l.kind == AttachKind::Tick ? "tick" : "profile") + ":\n";
+        out += bpf::disassemble(l.code);
+    }
+    return out;
+}
+
+}  // namespace bdtrace::runtime

@@ -1,0 +1,2 @@
+#pragma D option quiet
+BEGIN { exit(7); }

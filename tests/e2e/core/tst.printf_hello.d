@@ -1,0 +1,2 @@
+#pragma D option quiet
+BEGIN { printf("hello\n"); exit(0); }

@@ -1,0 +1,5 @@
+/* A character constant needs at least one character. */
+BEGIN
+{
+    lt_c = '';
+}

@@ -1,0 +1,5 @@
+/* A character constant holds at most eight characters. */
+BEGIN
+{
+    lt_c = 'abcdefghi';
+}

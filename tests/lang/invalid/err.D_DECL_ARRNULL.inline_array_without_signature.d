@@ -1,0 +1,2 @@
+/* An inline array needs a key signature. */
+inline int LT_A[] = 1;

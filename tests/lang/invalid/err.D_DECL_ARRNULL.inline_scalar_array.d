@@ -1,0 +1,2 @@
+/* An inline cannot be a scalar array. */
+inline int LT_A[4] = 1;

@@ -1,0 +1,2 @@
+/* An array dimension must be a positive constant. */
+int lt_a[0];

@@ -1,0 +1,2 @@
+/* Neither is register (the type defaults to int). */
+register lt_r;

@@ -1,0 +1,2 @@
+/* char cannot be long or short. */
+long char lt_c;

@@ -1,0 +1,2 @@
+/* Only one storage class per declaration. */
+extern static int lt_x;

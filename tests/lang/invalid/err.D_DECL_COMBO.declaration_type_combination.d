@@ -1,0 +1,2 @@
+/* Two base types in one declaration. */
+char float lt_v;

@@ -1,0 +1,2 @@
+/* Enumerators are ints. */
+enum lt_e { LT_BIG = 2147483648 };

@@ -1,0 +1,2 @@
+/* Clause-local variables cannot be associative arrays. */
+this int lt_a[int];

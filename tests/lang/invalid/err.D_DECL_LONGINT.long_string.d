@@ -1,0 +1,2 @@
+/* long applies only to integer and floating-point types. */
+long string lt_s;

@@ -1,0 +1,2 @@
+/* void cannot be a key type. */
+int lt_a[void];

@@ -1,0 +1,2 @@
+/* A key signature cannot end in '...'. */
+int lt_a[int, ...];

@@ -1,0 +1,2 @@
+/* Probe arguments cannot end in '...'. */
+provider lt_prov { probe lt_p(int, ...); };

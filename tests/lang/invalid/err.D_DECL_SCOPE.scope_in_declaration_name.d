@@ -1,0 +1,2 @@
+/* A declared name may not contain the scoping operator. */
+int lt`counter;

@@ -1,0 +1,2 @@
+/* Not even to floating-point types. */
+signed float lt_f;

@@ -1,0 +1,2 @@
+/* signed and unsigned apply only to integers. */
+unsigned string lt_s;

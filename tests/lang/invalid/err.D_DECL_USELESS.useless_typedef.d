@@ -1,0 +1,2 @@
+/* A typedef without a name declares nothing. */
+typedef unsigned long;

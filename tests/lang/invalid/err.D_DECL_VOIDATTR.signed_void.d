@@ -1,0 +1,2 @@
+/* void takes no attributes. */
+signed void *lt_p;

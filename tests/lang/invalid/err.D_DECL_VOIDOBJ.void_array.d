@@ -1,0 +1,2 @@
+/* An array cannot have void elements. */
+void lt_va[2];

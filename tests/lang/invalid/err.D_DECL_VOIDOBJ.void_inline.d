@@ -1,0 +1,2 @@
+/* An inline cannot have type void. */
+inline void LT_V = 0;

@@ -1,0 +1,5 @@
+/* A structure member cannot have type void. */
+struct lt_s {
+    int lt_a;
+    void lt_nothing;
+};

@@ -1,0 +1,2 @@
+/* A variable cannot have type void. */
+void lt_v;

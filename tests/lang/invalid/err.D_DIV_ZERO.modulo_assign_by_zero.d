@@ -1,0 +1,6 @@
+/* So is %= with the constant zero. */
+BEGIN
+{
+    lt_x = 10;
+    lt_x %= 0;
+}

@@ -1,0 +1,2 @@
+/* Nothing but comments. */
+/* Reported on the line after the last line of the file. */

@@ -1,0 +1,5 @@
+/* Only an identifier can be called. */
+BEGIN
+{
+    lt_x = (1)(2);
+}

@@ -1,0 +1,5 @@
+/* A macro argument with no operand on the command line. */
+BEGIN
+{
+    trace($1);
+}

@@ -1,0 +1,5 @@
+/* The argument text is reported as written. */
+BEGIN
+{
+    trace($01);
+}

@@ -1,0 +1,5 @@
+/* $cwd is not a macro variable. */
+BEGIN
+{
+    trace($cwd);
+}

@@ -1,0 +1,5 @@
+/* An unknown macro variable in its string form. */
+BEGIN
+{
+    trace($$home);
+}

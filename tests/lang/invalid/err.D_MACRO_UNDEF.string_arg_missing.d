@@ -1,0 +1,6 @@
+/* $$2 with only one operand given. */
+BEGIN
+{
+    trace($$1);
+    trace($$2);
+}

@@ -1,0 +1,5 @@
+/* offsetof needs a structure or union type. */
+BEGIN
+{
+    trace(offsetof(int, lt_m));
+}

@@ -1,0 +1,4 @@
+/* A description that uses a missing macro argument. */
+syscall::$1:entry
+{
+}

@@ -1,0 +1,4 @@
+/* An unknown macro variable inside a description. */
+profile:::tick-$nosuch
+{
+}

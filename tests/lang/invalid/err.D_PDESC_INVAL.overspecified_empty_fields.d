@@ -1,0 +1,8 @@
+/* Five fields, some of them empty. */
+BEGIN
+{
+}
+
+profile::::tick-1s
+{
+}

@@ -1,0 +1,6 @@
+/* The #error form joins its words, each followed by a space. */
+BEGIN
+{
+    exit(0);
+}
+#error build halted here

@@ -1,0 +1,7 @@
+/* #pragma D option needs an option. */
+#pragma D option
+
+BEGIN
+{
+    exit(0);
+}

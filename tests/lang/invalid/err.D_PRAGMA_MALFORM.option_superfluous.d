@@ -1,0 +1,7 @@
+/* One option per #pragma D option line. */
+#pragma D option quiet flowindent
+
+BEGIN
+{
+    exit(0);
+}

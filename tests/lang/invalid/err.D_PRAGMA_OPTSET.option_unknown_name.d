@@ -1,0 +1,7 @@
+/* An option that does not exist. */
+#pragma D option lt_nosuchoption
+
+BEGIN
+{
+    exit(0);
+}

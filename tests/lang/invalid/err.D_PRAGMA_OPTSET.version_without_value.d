@@ -1,0 +1,7 @@
+/* version needs a value. */
+#pragma D option version
+
+BEGIN
+{
+    exit(0);
+}

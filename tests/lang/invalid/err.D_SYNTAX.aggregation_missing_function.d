@@ -1,0 +1,5 @@
+/* An aggregation assignment needs a right-hand side. */
+BEGIN
+{
+    @lt_c[1] = ;
+}

@@ -1,0 +1,6 @@
+/* A syntax error stops compilation before a later lexical error. */
+BEGIN
+{
+    lt_x = = 1;
+    lt_c = '';
+}

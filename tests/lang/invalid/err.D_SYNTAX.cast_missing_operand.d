@@ -1,0 +1,5 @@
+/* A cast needs an operand. */
+BEGIN
+{
+    lt_x = (int);
+}

@@ -1,0 +1,5 @@
+/* ?: needs both branches. */
+BEGIN
+{
+    lt_x = 1 ? 2;
+}

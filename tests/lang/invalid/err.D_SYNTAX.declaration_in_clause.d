@@ -1,0 +1,5 @@
+/* Declarations cannot appear inside a clause. */
+BEGIN
+{
+    int lt_y;
+}

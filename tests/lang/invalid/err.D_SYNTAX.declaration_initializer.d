@@ -1,0 +1,2 @@
+/* Declarations cannot have initialisers. */
+int lt_x = 5;

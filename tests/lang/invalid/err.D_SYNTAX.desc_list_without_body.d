@@ -1,0 +1,4 @@
+/* The line is that of the first description of the list. */
+BEGIN,
+END,
+ERROR

@@ -1,0 +1,4 @@
+/* White space ends a description: the remainder is another description. */
+syscall :: read:entry
+{
+}

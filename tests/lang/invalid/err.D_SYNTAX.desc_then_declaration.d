@@ -1,0 +1,6 @@
+/* A declaration between a description and its body. */
+BEGIN
+int lt_x;
+{
+    exit(0);
+}

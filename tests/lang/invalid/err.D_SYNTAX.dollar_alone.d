@@ -1,0 +1,5 @@
+/* A '$' that starts no macro reference. */
+BEGIN
+{
+    lt_x = $;
+}

@@ -1,0 +1,5 @@
+/* Macro argument numbers cannot be negative. */
+BEGIN
+{
+    trace($-1);
+}

@@ -1,0 +1,5 @@
+/* = = is two operators, not one. */
+BEGIN
+{
+    lt_x = = 1;
+}

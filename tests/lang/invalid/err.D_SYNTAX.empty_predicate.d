@@ -1,0 +1,4 @@
+/* A predicate needs an expression. */
+BEGIN / / {
+    exit(0);
+}

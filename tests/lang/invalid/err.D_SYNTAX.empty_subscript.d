@@ -1,0 +1,5 @@
+/* An array reference needs a subscript. */
+BEGIN
+{
+    lt_a[] = 1;
+}

@@ -1,0 +1,2 @@
+/* An enumeration needs at least one enumerator. */
+enum lt_empty { };

@@ -1,0 +1,6 @@
+/* The file ends inside a control line (no final newline). */
+BEGIN
+{
+    exit(0);
+}
+#pragma D option quiet

@@ -1,0 +1,2 @@
+/* A closing brace where a declaration expects ';'. */
+int lt_x }

@@ -1,0 +1,6 @@
+/* An extra closing brace after a complete clause. */
+BEGIN
+{
+    exit(0);
+}
+}

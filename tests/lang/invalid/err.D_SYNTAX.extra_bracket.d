@@ -1,0 +1,5 @@
+/* One closing bracket too many. */
+BEGIN
+{
+    lt_a[1]] = 2;
+}

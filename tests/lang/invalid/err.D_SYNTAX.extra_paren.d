@@ -1,0 +1,5 @@
+/* One closing parenthesis too many. */
+BEGIN
+{
+    trace(1));
+}

@@ -1,0 +1,5 @@
+/* An exponent makes a floating-point constant. */
+BEGIN
+{
+    lt_x = 3e2;
+}

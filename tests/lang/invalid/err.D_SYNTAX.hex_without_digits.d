@@ -1,0 +1,5 @@
+/* 0x needs at least one hexadecimal digit. */
+BEGIN
+{
+    lt_x = 0x;
+}

@@ -1,0 +1,6 @@
+/* The condition of an if may not be empty. */
+BEGIN
+{
+    if () {
+    }
+}

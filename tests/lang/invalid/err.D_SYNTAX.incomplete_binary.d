@@ -1,0 +1,5 @@
+/* A binary operator without its right operand at the end of a body. */
+BEGIN
+{
+    lt_x = 1 +
+}

@@ -1,0 +1,2 @@
+/* An inline needs '=' and a value. */
+inline int LT_X;

@@ -1,0 +1,5 @@
+/* A storage-class keyword cannot start a statement. */
+BEGIN
+{
+    auto = 1;
+}

@@ -1,0 +1,2 @@
+/* A keyword cannot name a variable. */
+int if;

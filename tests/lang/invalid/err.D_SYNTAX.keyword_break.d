@@ -1,0 +1,5 @@
+/* break is reserved. */
+BEGIN
+{
+    break;
+}

@@ -1,0 +1,5 @@
+/* case is reserved. */
+BEGIN
+{
+    case 1: trace(1);
+}

@@ -1,0 +1,5 @@
+/* continue is reserved. */
+BEGIN
+{
+    continue;
+}

@@ -1,0 +1,2 @@
+/* counter is reserved. */
+counter lt_c;

@@ -1,0 +1,5 @@
+/* default is reserved. */
+BEGIN
+{
+    default: trace(1);
+}

@@ -1,0 +1,5 @@
+/* D has no do loops. */
+BEGIN
+{
+    do { lt_i++; } while (lt_i < 3);
+}

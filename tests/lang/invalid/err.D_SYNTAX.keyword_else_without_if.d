@@ -1,0 +1,5 @@
+/* else needs a preceding if. */
+BEGIN
+{
+    else { trace(1); }
+}

@@ -1,0 +1,5 @@
+/* D has no for loops. */
+BEGIN
+{
+    for (lt_i = 0; lt_i < 3; lt_i++) { }
+}

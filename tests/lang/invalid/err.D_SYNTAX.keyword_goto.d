@@ -1,0 +1,5 @@
+/* goto is reserved. */
+BEGIN
+{
+    goto lt_out;
+}

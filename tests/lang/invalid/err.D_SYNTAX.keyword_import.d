@@ -1,0 +1,2 @@
+/* import is reserved. */
+import lt_lib;

@@ -1,0 +1,5 @@
+/* probe is only valid inside a provider definition. */
+BEGIN
+{
+    probe lt_p;
+}

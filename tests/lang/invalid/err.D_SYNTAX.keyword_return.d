@@ -1,0 +1,5 @@
+/* return is reserved. */
+BEGIN
+{
+    return;
+}

@@ -1,0 +1,5 @@
+/* switch is reserved. */
+BEGIN
+{
+    switch (arg0) { }
+}

@@ -1,0 +1,5 @@
+/* D has no while loops. */
+BEGIN
+{
+    while (1) { }
+}

@@ -1,0 +1,4 @@
+/* The clause body is never closed. */
+BEGIN
+{
+    trace(1);

@@ -1,0 +1,5 @@
+/* An assignment without a right-hand side. */
+BEGIN
+{
+    lt_x = ;
+}

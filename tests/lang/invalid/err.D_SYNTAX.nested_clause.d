@@ -1,0 +1,7 @@
+/* A clause cannot contain another clause. */
+BEGIN
+{
+    END
+    {
+    }
+}

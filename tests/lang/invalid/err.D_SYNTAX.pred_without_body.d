@@ -1,0 +1,6 @@
+/* A predicate must be followed by a body. */
+BEGIN
+{
+}
+
+END /1/

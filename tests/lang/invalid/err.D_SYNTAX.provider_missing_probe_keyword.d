@@ -1,0 +1,2 @@
+/* Probes in a provider are introduced by 'probe'. */
+provider lt_prov { lt_p(); };

@@ -1,0 +1,4 @@
+/* A provider definition ends with ';'. */
+provider lt_prov {
+    probe lt_p();
+}

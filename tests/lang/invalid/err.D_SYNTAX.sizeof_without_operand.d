@@ -1,0 +1,5 @@
+/* sizeof needs an operand. */
+BEGIN
+{
+    lt_x = sizeof;
+}

@@ -1,0 +1,5 @@
+/* A statement cannot start with a binary operator. */
+BEGIN
+{
+    * = 2;
+}

@@ -1,0 +1,6 @@
+/* An unexpected character between clauses. */
+BEGIN
+{
+    exit(0);
+}
+@

@@ -1,0 +1,5 @@
+/* A semicolon after a clause is not allowed. */
+BEGIN
+{
+    exit(0);
+};

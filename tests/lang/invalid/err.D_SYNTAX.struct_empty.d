@@ -1,0 +1,3 @@
+/* A structure needs at least one member. */
+struct lt_empty {
+};

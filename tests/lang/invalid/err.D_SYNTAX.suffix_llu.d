@@ -1,0 +1,5 @@
+/* llu is not a suffix either. */
+BEGIN
+{
+    lt_x = 7LLU;
+}

@@ -1,0 +1,4 @@
+/* A description list may not end with a comma. */
+BEGIN, {
+    exit(0);
+}

@@ -1,0 +1,5 @@
+/* An opening parenthesis without its partner. */
+BEGIN
+{
+    trace((1 + 2);
+}

@@ -1,0 +1,4 @@
+/* A character constant still open at the end of the file (no final newline). */
+BEGIN
+{
+    lt_c = 'x

@@ -1,0 +1,1 @@
+-xerrtags -e -P dtrace:BEGIN

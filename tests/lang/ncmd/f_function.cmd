@@ -1,0 +1,1 @@
+-e -f 'syscall::read'

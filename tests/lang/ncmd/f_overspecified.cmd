@@ -1,0 +1,1 @@
+-xerrtags -e -f a:b:c:d

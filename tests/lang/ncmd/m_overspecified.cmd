@@ -1,0 +1,1 @@
+-xerrtags -e -m a:b:c

@@ -1,0 +1,1 @@
+-xerrtags -e -n 'syscall::$1:entry'

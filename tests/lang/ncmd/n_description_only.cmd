@@ -1,0 +1,1 @@
+-e -n BEGIN

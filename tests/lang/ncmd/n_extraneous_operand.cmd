@@ -1,0 +1,1 @@
+-xerrtags -e -n 'BEGIN { trace(1); }' lt_extra

@@ -1,0 +1,1 @@
+-xerrtags -e -n 'BEGIN { trace($1); }' 0x1234567890abcdef12

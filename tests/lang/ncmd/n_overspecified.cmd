@@ -1,0 +1,1 @@
+-xerrtags -e -n 'a:b:c:d:e { }'

@@ -1,0 +1,1 @@
+-xerrtags -e -n $'#pragma D option lt_nosuch\nBEGIN { }'

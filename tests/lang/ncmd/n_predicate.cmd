@@ -1,0 +1,1 @@
+-e -n 'syscall::read:entry /pid != $pid/ { @[execname] = count(); }'

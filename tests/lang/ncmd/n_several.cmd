@@ -1,0 +1,1 @@
+-e -n BEGIN -n 'END { trace(2); }' -n 'tick-1s { exit(0); }'

@@ -1,0 +1,1 @@
+-e -n BEGIN -s tst_helper_begin.d

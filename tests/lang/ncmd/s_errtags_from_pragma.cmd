@@ -1,0 +1,1 @@
+-e -s lt_errtags_pragma.d

@@ -1,0 +1,1 @@
+-e -s ../invalid/err.D_SYNTAX.missing_operand.d

@@ -1,0 +1,4 @@
+/* Helper script used by n_with_script.cmd. */
+BEGIN
+{
+}

@@ -1,0 +1,5 @@
+/* tracemem with a constant size. */
+BEGIN
+{
+    tracemem(curthread, 32);
+}

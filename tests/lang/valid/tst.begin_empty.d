@@ -1,0 +1,4 @@
+/* The smallest useful program: one clause with an empty body. */
+BEGIN
+{
+}

@@ -1,0 +1,5 @@
+/* A clause that ends tracing at once. */
+BEGIN
+{
+    exit(0);
+}

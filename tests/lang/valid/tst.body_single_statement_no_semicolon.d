@@ -1,0 +1,2 @@
+/* A single statement without a semicolon. */
+BEGIN { trace(1) }

@@ -1,0 +1,5 @@
+/* Three fields fill module, function and name from the right. */
+::BEGIN
+{
+    exit(0);
+}

@@ -1,0 +1,1 @@
+/* With -x empty a program may hold nothing but comments. */

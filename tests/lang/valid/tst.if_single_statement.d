@@ -1,0 +1,8 @@
+/* if with a single statement body (the statement keeps its semicolon). */
+BEGIN
+{
+    lt_x = 5;
+    if (lt_x > 3)
+        trace(lt_x);
+    exit(0);
+}

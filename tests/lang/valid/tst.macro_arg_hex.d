@@ -1,0 +1,6 @@
+/* Hexadecimal and octal operands. */
+BEGIN
+{
+    trace($1);
+    trace($2);
+}

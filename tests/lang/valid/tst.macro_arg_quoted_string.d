@@ -1,0 +1,5 @@
+/* Surrounding double quotes of an operand are removed. */
+BEGIN
+{
+    trace($1);
+}

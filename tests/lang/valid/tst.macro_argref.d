@@ -1,0 +1,5 @@
+/* With -x argref, unreferenced operands are allowed. */
+BEGIN
+{
+    exit(0);
+}

@@ -1,0 +1,7 @@
+/* argref set by a pragma. */
+#pragma D option argref
+
+BEGIN
+{
+    exit(0);
+}

@@ -1,0 +1,9 @@
+/* Compiler flags set from inside the program. */
+#pragma D option zdefs
+#pragma D option errtags
+#pragma D option empty
+
+BEGIN
+{
+    exit(0);
+}

@@ -1,0 +1,7 @@
+/* A line holding only '#' is a null directive. */
+#
+   #
+BEGIN
+{
+    exit(0);
+}

@@ -1,0 +1,7 @@
+/* An option without a value. */
+#pragma D option quiet
+
+BEGIN
+{
+    exit(0);
+}

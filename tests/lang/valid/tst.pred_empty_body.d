@@ -1,0 +1,5 @@
+/* A predicate followed by an empty body. */
+BEGIN
+/timestamp != 0/
+{
+}

@@ -1,0 +1,6 @@
+/* Predicates comparing strings. */
+syscall::openat:entry
+/execname == "bash" || execname != "sh"/
+{
+    @lt_opens[execname] = count();
+}

@@ -1,0 +1,8 @@
+/* A provider with no probes. */
+provider lt_none {
+};
+
+BEGIN
+{
+    exit(0);
+}
