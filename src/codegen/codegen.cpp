@@ -192,7 +192,10 @@ void Gen::run() {
 
     // Lower every clause once per program kind it is enabled in (a BPF function cannot be
     // shared between programs), measuring record sizes as we go.
-    for (auto& [kind, ids] : by_kind) {
+    for (auto& entry_kind : by_kind) {
+        // (A named reference, not a structured binding: clang 14 cannot capture bindings.)
+        const AttachKind kind = entry_kind.first;
+        const std::vector<uint32_t>& ids = entry_kind.second;
         GenProgram gp;
         gp.kind = kind;
         gp.probe_ids = ids;

@@ -109,7 +109,6 @@ enum class ExprKind {
     Int,          // integer or character constant
     // Never produced: D has no floating-point constants (the lexer rejects them, as DTrace
     // does). Kept only until sema's check_expr.cpp stops naming it; then delete it.
-    Float,
     String,       // string constant
     Ident,        // identifier: variable, built-in, enumerator, inline, `kernel symbol
     SelfVar,      // self->name

@@ -119,7 +119,6 @@ public:
     std::string expr(const Expr& e) {
         switch (e.kind) {
             case ExprKind::Int: return "(int " + std::to_string(e.int_value) + (e.int_suffix.empty() ? "" : " " + e.int_suffix) + ")";
-            case ExprKind::Float: return "(?)";  // never produced
             case ExprKind::String: return "(string " + quote(e.text) + ")";
             case ExprKind::Ident: return "(ident " + e.text + ")";
             case ExprKind::SelfVar: return "(self " + e.text + ")";

@@ -4,7 +4,6 @@
 // are not here: a type only the kernel knows is Opaque.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -29,9 +28,6 @@ public:
         std::string type_name;
     };
     enum class Scope { Global, Thread, Clause };  // plain, self, this
-
-    // Whether a name outside the program and D's built-ins is a type (the kernel's).
-    std::function<bool(const std::string&)> is_external_type;
 
     const Ident* ident(Scope scope, const std::string& name) const;
     void add_ident(Scope scope, const std::string& name, Ident id);

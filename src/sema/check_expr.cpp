@@ -107,8 +107,6 @@ Variable* Checker::variable(Variable::Scope scope, const std::string& name, cons
 NodePtr Checker::expr(const ast::Expr& e) {
     switch (e.kind) {
         case ExprKind::Int: return int_const(e.int_value, e.is_char ? types.int_type(4, true) : literal_type(types, e), e.range);
-        case ExprKind::Float:
-            error("D_SYNTAX", e.range, "floating-point constants are not permitted");
         case ExprKind::String: {
             auto n = node(NodeKind::String, types.string_type(), e.range);
             n->text = e.text;
