@@ -1,107 +1,270 @@
 #!/usr/bin/env python3
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
-usage: bench/run.py [--bdtrace PATH] [--runs N]
+usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--markdown]
 
-Measures, for each tracer, the median over N runs of:
-  startup   wall time of a program that exits in its first probe (BEGIN { exit(0); })
-  rss       peak resident set size of that run
-  tick      time from launch until the first tick-1ms probe has fired and the tracer exited
-and prints bdtrace's numbers next to bpftrace's with the ratio bpftrace / bdtrace (above 1 means
-bdtrace is faster or smaller). Needs root. Installs nothing: run scripts/deps.sh (bpftrace is a
-Debian package) first. Benchmarks are not tests: nothing here asserts a number.
+For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
+and reports the median, minimum and maximum of:
+  wall      launch-to-exit wall time of the tracer process
+  cpu       user + system CPU time of that process (less sensitive to other load than wall)
+  peak RSS  the process's own peak resident set size (ru_maxrss from wait4, so one number per run
+            and per process: never the running maximum over all children of RUSAGE_CHILDREN)
+
+Cases:
+  startup   a program that exits in its first probe: BEGIN { exit(0); } (bpftrace: BEGIN { exit(); })
+  tick      time to the first event of a timer probe: profile:::tick-1ms { exit(0); }
+            (bpftrace: interval:ms:1 { exit(); }); launch-to-exit wall time
+
+The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
+machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
+above 1 means bdtrace is faster or smaller.
+
+Needs root. Installs nothing (bench/run.sh installs bpftrace when missing) and builds nothing.
+Benchmarks are not tests: nothing here asserts a number; a tracer that fails or times out stops
+the run with its error output.
 """
 import argparse
+import datetime
 import os
-import resource
+import platform
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+REPO = os.path.dirname(HERE)
+TOOLS = ("bdtrace", "bpftrace")
 
 CASES = {
     "startup": {
+        "title": "startup: BEGIN { exit }",
         "bdtrace": ["-q", "-n", "BEGIN { exit(0); }"],
         "bpftrace": ["-e", "BEGIN { exit(); }"],
     },
     "tick": {
+        "title": "first event: tick-1ms / interval:ms:1",
         "bdtrace": ["-q", "-n", "profile:::tick-1ms { exit(0); }"],
         "bpftrace": ["-e", "interval:ms:1 { exit(); }"],
     },
 }
 
+SKIPPED = [
+    ("per-event cost", "bdtrace has no syscall provider yet (an empty clause and a count() on a "
+                       "busy tracepoint come with it)"),
+    ("attach/detach of many uprobes", "bdtrace has no pid provider yet"),
+]
+
+TIMEOUT = 60.0
+
 
 def run_once(argv):
-    """Wall seconds and the child's peak RSS in KiB of one run."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    t0 = time.perf_counter()
-    proc = subprocess.run(argv, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, timeout=60)
-    wall = time.perf_counter() - t0
-    if proc.returncode != 0:
-        raise RuntimeError(f"{' '.join(argv)} failed: {proc.stderr.decode(errors='replace').strip()}")
-    # ru_maxrss of RUSAGE_CHILDREN is the largest of all children so far: measure each tracer in
-    # its own process tree (see main) so that the maximum is its own.
-    rss = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    return wall, max(rss, before)
+    """(wall s, cpu s, peak RSS KiB) of one run of argv, from its own wait4 rusage."""
+    with tempfile.TemporaryFile() as err:
+        fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
+              (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+              (os.POSIX_SPAWN_DUP2, err.fileno(), 2)]
+        t0 = time.perf_counter()
+        pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=fa)
+        # A timer kills a hung tracer; wait4 blocks, so no polling delay is added to the wall time.
+        timer = threading.Timer(TIMEOUT, lambda: os.kill(pid, signal.SIGKILL))
+        timer.start()
+        try:
+            _, status, ru = os.wait4(pid, 0)
+            wall = time.perf_counter() - t0
+        finally:
+            timer.cancel()
+        code = os.waitstatus_to_exitcode(status)
+        if code != 0:
+            err.seek(0)
+            msg = err.read().decode(errors="replace").strip()
+            why = f"exit status {code}" if code > 0 else f"killed by signal {-code}"
+            if code == -signal.SIGKILL:
+                why += f" (timeout {TIMEOUT:.0f} s?)"
+            raise RuntimeError(f"{' '.join(argv)}: {why}\n{msg}")
+    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
 
 
-def measure(tool, path, case, runs):
-    walls, rsss = [], []
-    for _ in range(runs):
-        wall, rss = run_once([path] + CASES[case][tool])
-        walls.append(wall)
-        rsss.append(rss)
-    return statistics.median(walls), max(rsss)
+def summary(xs):
+    return {"median": statistics.median(xs), "min": min(xs), "max": max(xs)}
 
 
-def child(tool, path, runs):
-    """Runs one tool's cases in a fresh process so that its RSS maximum is its own."""
-    out = {}
-    for case in CASES:
-        out[case] = measure(tool, path, case, runs)
+def measure(paths, runs):
+    """results[case][tool] = {"wall": summary, "cpu": summary, "rss": summary}."""
+    results = {}
+    for case, spec in CASES.items():
+        samples = {tool: {"wall": [], "cpu": [], "rss": []} for tool in TOOLS}
+        for tool in TOOLS:  # warm-up: page cache, BTF in the page cache, first-run costs
+            run_once([paths[tool]] + spec[tool])
+        for _ in range(runs):
+            for tool in TOOLS:
+                wall, cpu, rss = run_once([paths[tool]] + spec[tool])
+                samples[tool]["wall"].append(wall)
+                samples[tool]["cpu"].append(cpu)
+                samples[tool]["rss"].append(rss)
+        results[case] = {tool: {k: summary(v) for k, v in samples[tool].items()} for tool in TOOLS}
+    return results
+
+
+def first_line(argv):
+    try:
+        out = subprocess.run(argv, capture_output=True, text=True, timeout=10)
+        text = (out.stdout or out.stderr).strip()
+        return text.splitlines()[0] if text else "?"
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+
+
+def machine():
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    mem = "?"
+    try:
+        with open("/proc/meminfo") as f:
+            for line in f:
+                if line.startswith("MemTotal:"):
+                    mem = f"{int(line.split()[1]) / 1024 / 1024:.1f} GiB"
+                    break
+    except OSError:
+        pass
+    return f"Linux {platform.release()} {platform.machine()}, {os.cpu_count()} CPUs ({model}), {mem} RAM"
+
+
+def loadavg():
+    try:
+        with open("/proc/loadavg") as f:
+            return " ".join(f.read().split()[:3])
+    except OSError:
+        return "?"
+
+
+def git_rev():
+    try:
+        rev = subprocess.run(["git", "-C", REPO, "rev-parse", "--short", "HEAD"],
+                             capture_output=True, text=True).stdout.strip()
+        dirty = subprocess.run(["git", "-C", REPO, "status", "--porcelain", "--untracked-files=no"],
+                               capture_output=True, text=True).stdout.strip()
+        return rev + ("+dirty" if dirty else "") if rev else "?"
+    except OSError:
+        return "?"
+
+
+def build_type(binary):
+    """CMAKE_BUILD_TYPE of the build directory holding binary (<dir>/src/bdtrace), or None."""
+    cache = os.path.join(os.path.dirname(os.path.dirname(binary)), "CMakeCache.txt")
+    try:
+        with open(cache) as f:
+            for line in f:
+                if line.startswith("CMAKE_BUILD_TYPE:"):
+                    return line.split("=", 1)[1].strip() or "(none)"
+    except OSError:
+        pass
+    return None
+
+
+def rows(results):
+    """(label, unit scale, bdtrace summary, bpftrace summary) of each line of the table."""
+    out = []
+    for case, spec in CASES.items():
+        r = results[case]
+        out.append((f"{spec['title']}: wall (ms)", 1000, r["bdtrace"]["wall"], r["bpftrace"]["wall"]))
+        out.append((f"{spec['title']}: CPU user+sys (ms)", 1000, r["bdtrace"]["cpu"], r["bpftrace"]["cpu"]))
+        out.append((f"{spec['title']}: peak RSS (MiB)", 1 / 1024, r["bdtrace"]["rss"], r["bpftrace"]["rss"]))
     return out
 
 
+def cell(s, scale):
+    return f"{s['median'] * scale:.1f} ({s['min'] * scale:.1f}-{s['max'] * scale:.1f})"
+
+
+def ratio(b, p):
+    return f"{p['median'] / b['median']:.1f}x" if b["median"] > 0 else "-"
+
+
+def print_text(header, results):
+    for line in header:
+        print(line)
+    table = [("measure: median (min-max)", "bdtrace", "bpftrace", "bpftrace/bdtrace")]
+    for label, scale, b, p in rows(results):
+        table.append((label, cell(b, scale), cell(p, scale), ratio(b, p)))
+    w = [max(len(r[i]) for r in table) for i in range(4)]
+    for r in table:
+        print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:>{w[3]}}")
+    for name, why in SKIPPED:
+        print(f"{name}: not measured: {why}")
+
+
+def print_markdown(header, results):
+    for line in header:
+        print(f"- {line}")
+    print()
+    print("| measure: median (min-max) | bdtrace | bpftrace | bpftrace / bdtrace |")
+    print("|---|---:|---:|---:|")
+    for label, scale, b, p in rows(results):
+        print(f"| {label} | {cell(b, scale)} | {cell(p, scale)} | {ratio(b, p)} |")
+    print()
+    for name, why in SKIPPED:
+        print(f"- {name}: not measured: {why}.")
+
+
 def main():
-    ap = argparse.ArgumentParser()
-    here = os.path.dirname(os.path.abspath(__file__))
-    ap.add_argument("--bdtrace", default=os.path.join(here, "..", "build", "src", "bdtrace"))
-    ap.add_argument("--runs", type=int, default=10)
-    ap.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
+    ap = argparse.ArgumentParser(description="bdtrace against bpftrace, side by side.")
+    ap.add_argument("--bdtrace", default=os.environ.get("BDTRACE", os.path.join(REPO, "build", "src", "bdtrace")),
+                    help="bdtrace binary (default: $BDTRACE or build/src/bdtrace)")
+    ap.add_argument("--bpftrace", default=shutil.which("bpftrace") or "/usr/bin/bpftrace",
+                    help="bpftrace binary (default: the one on PATH)")
+    ap.add_argument("--runs", type=int, default=10, help="measured runs per tracer and case (default 10)")
+    ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
-    if args.child:
-        tool, path = args.child
-        res = child(tool, path, args.runs)
-        for case, (wall, rss) in res.items():
-            print(f"{case} {wall} {rss}")
-        return 0
+    if args.runs < 1:
+        ap.error("--runs must be at least 1")
     if os.geteuid() != 0:
-        print("bench: needs root", file=sys.stderr)
+        print("bench: needs root (BPF programs and perf events)", file=sys.stderr)
         return 2
-    bpftrace = shutil.which("bpftrace")
-    if not bpftrace:
-        print("bench: bpftrace is not installed (apt-get install bpftrace)", file=sys.stderr)
-        return 2
-    results = {}
-    for tool, path in (("bdtrace", os.path.abspath(args.bdtrace)), ("bpftrace", bpftrace)):
-        out = subprocess.run([sys.executable, __file__, "--runs", str(args.runs), "--child", tool, path],
-                             capture_output=True, text=True)
-        if out.returncode != 0:
-            print(out.stderr, file=sys.stderr)
-            return 1
-        results[tool] = {line.split()[0]: (float(line.split()[1]), int(line.split()[2]))
-                         for line in out.stdout.splitlines()}
-    uname = os.uname()
-    print(f"machine: {uname.sysname} {uname.release} {uname.machine}, {os.cpu_count()} CPUs; "
-          f"median of {args.runs} runs")
-    print(f"{'measure':<22}{'bdtrace':>14}{'bpftrace':>14}{'ratio':>10}")
-    for case in CASES:
-        bw, brss = results["bdtrace"][case]
-        pw, prss = results["bpftrace"][case]
-        print(f"{case + ' wall (ms)':<22}{bw * 1000:>14.1f}{pw * 1000:>14.1f}{pw / bw:>9.1f}x")
-        if case == "startup":
-            print(f"{'peak RSS (MiB)':<22}{brss / 1024:>14.1f}{prss / 1024:>14.1f}{prss / brss:>9.1f}x")
+    paths = {"bdtrace": os.path.abspath(args.bdtrace), "bpftrace": args.bpftrace}
+    for tool, path in paths.items():
+        if not os.access(path, os.X_OK):
+            hint = ("build it first, e.g. scripts/run.sh, or pass --bdtrace PATH" if tool == "bdtrace"
+                    else "apt-get install bpftrace, or run bench/run.sh")
+            print(f"bench: {tool} not found at {path}: {hint}", file=sys.stderr)
+            return 2
+
+    btype = build_type(paths["bdtrace"])
+    if btype is not None and btype not in ("Release", "RelWithDebInfo", "MinSizeRel"):
+        print(f"bench: warning: {paths['bdtrace']} comes from a {btype} build, not Release: "
+              f"its numbers are not representative", file=sys.stderr)
+
+    load_before = loadavg()
+    t0 = time.monotonic()
+    try:
+        results = measure(paths, args.runs)
+    except RuntimeError as e:
+        print(f"bench: {e}", file=sys.stderr)
+        return 1
+    elapsed = time.monotonic() - t0
+
+    header = [
+        f"date: {datetime.datetime.now().astimezone().strftime('%Y-%m-%d %H:%M %Z')}",
+        f"machine: {machine()}",
+        f"load average before / after: {load_before} / {loadavg()}",
+        f"bdtrace: {paths['bdtrace']} ({first_line([paths['bdtrace'], '-V'])}, commit {git_rev()}, "
+        f"build type {btype or 'unknown'})",
+        f"bpftrace: {paths['bpftrace']} ({first_line([paths['bpftrace'], '--version'])})",
+        f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each "
+        f"({elapsed:.0f} s in all); ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
+    ]
+    (print_markdown if args.markdown else print_text)(header, results)
     return 0
 
 

@@ -47,11 +47,11 @@ bool Consumer::exec(Program& program, ProgramInfo* info) {
         return false;
     };
 
-    // Kernel types for curthread and casts, when the kernel publishes them.
-    if (!impl.types.btf()) {
+    // Kernel types for curthread and casts, read when first needed.
+    impl.types.set_btf_loader([] {
         std::string err;
-        if (auto btf = sema::BtfSource::load(&err)) impl.types.attach_btf(std::move(btf));
-    }
+        return sema::BtfSource::load(&err);
+    });
 
     sema::SemaOptions so;
     so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);

@@ -30,7 +30,7 @@ void BtfSource::index() {
             k != BTF_KIND_ENUM && k != BTF_KIND_ENUM64 && k != BTF_KIND_FUNC && k != BTF_KIND_INT)
             continue;
         const char* name = btf__name_by_offset(btf_, t->name_off);
-        if (name && *name) names_.emplace(name, static_cast<int>(id));
+        if (name && *name) names_.emplace(std::string_view(name), static_cast<int>(id));
     }
 }
 

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -34,7 +35,8 @@ private:
     const Type* convert(TypeTable& types, int id);
 
     struct btf* btf_;
-    std::unordered_multimap<std::string, int> names_;  // name -> ids (typedefs, tags, funcs)
+    // name -> ids (typedefs, tags, funcs); the names point into the BTF's own string section.
+    std::unordered_multimap<std::string_view, int> names_;
     std::unordered_map<int, const Type*> converted_;
 };
 

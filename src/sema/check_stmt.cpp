@@ -1,5 +1,7 @@
 // Statements and actions. Each action is one table entry: its name, argument count range,
 // whether it is destructive, and how its arguments are checked.
+#include "output/printf_check.h"
+#include "output/printf_format.h"
 #include "sema/checker.h"
 
 namespace bdtrace::sema {
@@ -32,6 +34,26 @@ const ActionDef* find_action(const std::string& name) {
 }
 
 std::string plural(size_t n) { return n == 1 ? "" : "s"; }
+
+// How the printf checker sees a D type.
+output::ArgType arg_type(const Type* t) {
+    using output::ArgType;
+    switch (t->kind) {
+        case TypeKind::Integer:
+        case TypeKind::Enum: {
+            ArgType a = ArgType::integer(t->name, static_cast<uint32_t>(t->size), t->is_signed);
+            a.is_char = t->size == 1 && (t->name == "char" || t->name == "signed char" || t->name == "unsigned char");
+            return a;
+        }
+        case TypeKind::Pointer: return ArgType::pointer(t->name);
+        case TypeKind::Float: return ArgType::floating(t->name, static_cast<uint32_t>(t->size));
+        case TypeKind::String: return ArgType::string();
+        case TypeKind::Array:
+            if (t->target && t->target->is_char()) return ArgType::char_array(static_cast<uint32_t>(t->count), t->target->name);
+            return ArgType::other(t->name);
+        default: return ArgType::other(t->name);
+    }
+}
 
 }  // namespace
 
@@ -89,11 +111,27 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
         const ast::Expr& f = *call.args[0];
         if (f.kind != ast::ExprKind::String)
-            error("D_PRINTF_FMT_NONCONST", f.range, name + "( ) argument #1 must be a string constant");  // NOLINT
+        {
+            NodePtr v = rvalue(f);
+            Diagnostic d = output::format_not_constant(name, v->type->name);
+            error(d.tag, f.range, d.message);
+        }
         a->format = f.text;
         first = 1;
     }
     for (size_t i = first; i < n; ++i) a->args.push_back(rvalue(*call.args[i]));
+    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
+        auto parsed = output::parse_format(a->format);
+        if (!parsed.format) {
+            const Diagnostic& d = *parsed.error;
+            error(d.tag, call.range, d.message);
+        }
+        std::vector<output::ArgType> types_;
+        for (const auto& v : a->args) types_.push_back(arg_type(v->type));
+        output::PrintfCheckOptions po;
+        po.function = name;
+        if (auto d = output::check_printf_args(*parsed.format, types_, po)) error(d->tag, call.range, d->message);
+    }
     switch (def.kind) {
         case ActionKind::Exit:
         case ActionKind::Raise:

@@ -163,7 +163,7 @@ bool TypeTable::has_typedef(const std::string& name) const { return typedefs_.co
 
 const Type* TypeTable::lookup_typedef(const std::string& name) {
     if (auto it = typedefs_.find(name); it != typedefs_.end()) return it->second;
-    if (btf_) {
+    if (btf()) {
         if (const Type* t = btf_->typedef_named(*this, name)) {
             typedefs_[name] = t;
             return t;
@@ -175,7 +175,7 @@ const Type* TypeTable::lookup_typedef(const std::string& name) {
 const Type* TypeTable::lookup_tag(TypeKind kind, const std::string& name) {
     auto key = std::make_pair(kind, name);
     if (auto it = tags_.find(key); it != tags_.end() && it->second->complete) return it->second;
-    if (btf_) {
+    if (btf()) {
         if (const Type* t = btf_->tag_named(*this, kind, name)) return t;
     }
     if (auto it = tags_.find(key); it != tags_.end()) return it->second;
@@ -203,6 +203,15 @@ Type* TypeTable::declare_tag(TypeKind kind, const std::string& tag) {
 }
 
 void TypeTable::attach_btf(std::unique_ptr<BtfSource> btf) { btf_ = std::move(btf); }
+
+BtfSource* TypeTable::btf() {
+    if (!btf_ && btf_loader_) {
+        auto loader = std::move(btf_loader_);
+        btf_loader_ = nullptr;
+        btf_ = loader();
+    }
+    return btf_.get();
+}
 
 const Type* promote(TypeTable& types, const Type* t) {
     if (t->kind == TypeKind::Enum) return types.int_type(4, true);

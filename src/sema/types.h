@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -80,7 +81,10 @@ public:
     Type* new_type();
 
     void attach_btf(std::unique_ptr<BtfSource> btf);
-    BtfSource* btf() { return btf_.get(); }
+    // Kernel types are read only when a program needs one: parsing vmlinux BTF costs more than
+    // compiling most scripts. The loader runs at most once.
+    void set_btf_loader(std::function<std::unique_ptr<BtfSource>()> loader) { btf_loader_ = std::move(loader); }
+    BtfSource* btf();
 
 private:
     std::deque<Type> storage_;
@@ -92,6 +96,7 @@ private:
     std::map<std::pair<const Type*, int>, const Type*> pointers_;
     std::map<std::pair<const Type*, uint64_t>, const Type*> arrays_;
     std::unique_ptr<BtfSource> btf_;
+    std::function<std::unique_ptr<BtfSource>()> btf_loader_;
 };
 
 // The usual arithmetic conversions of C on two integer types.
