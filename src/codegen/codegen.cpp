@@ -34,7 +34,8 @@ uint32_t Gen::string_constant(const std::string& s) {
     return off;
 }
 
-ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c) : g(gen), f(fn), clause(c) {}
+ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c, bool error_clause)
+    : g(gen), f(fn), clause(c), is_error_clause(error_clause) {}
 
 void ClauseGen::run() {
     ctx = f.param(0);
@@ -87,6 +88,24 @@ void ClauseGen::run() {
     VReg rb = f.vreg();
     f.load_map_fd(rb, abi::kRingbufMap);
     f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
+    // Fire dtrace:::ERROR: arg1 epid, arg2 action index, arg3 offset, arg4 fault type,
+    // arg5 address (the faulting clause is abandoned, so its arguments may be overwritten).
+    if (!is_error_clause && !g.error_fns.empty()) {
+        VReg v = f.vreg();
+        f.store(8, scratch, abi::kScratchArgs, 0);
+        f.load(4, v, rec, 16);
+        f.store(8, scratch, abi::kScratchArgs + 8, v);
+        f.load(4, v, rec, 20);
+        f.store(8, scratch, abi::kScratchArgs + 16, v);
+        f.load(4, v, rec, 28);
+        f.store(8, scratch, abi::kScratchArgs + 24, v);
+        f.load(4, v, rec, 24);
+        f.store(8, scratch, abi::kScratchArgs + 32, v);
+        f.load(8, v, rec, 32);
+        f.store(8, scratch, abi::kScratchArgs + 40, v);
+        for (const auto& [error_epid, fn] : g.error_fns)
+            f.call(fn, {ctx, scratch, static_cast<int64_t>(error_epid)});
+    }
     f.ret(0);
 }
 
@@ -202,7 +221,26 @@ void Gen::run() {
         gp.ir = std::make_unique<bpf::Program>();
         bpf::Function& main = gp.ir->add_function("entry");
         std::vector<std::pair<uint32_t, bpf::FunctionId>> fns;
-        // Record capacity is known only after lowering: lay out temporaries after a bound.
+        // ERROR clauses first, so that the others can call them from their fault paths.
+        error_fns.clear();
+        for (const auto& c : prog.clauses) {
+            bool is_error = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+                const probes::Probe* pr = registry.by_id(p.probe_id);
+                return pr && pr->attach == AttachKind::Error;
+            });
+            if (!is_error) continue;
+            bpf::Function& fn = gp.ir->add_function("error_clause" + std::to_string(c.index));
+            ClauseGen cg(*this, fn, c, true);
+            cg.run();
+            record_capacity = std::max(record_capacity, cg.record_size);
+            for (auto& e : out.epids) {
+                if (e.clause != c.index) continue;
+                e.record_size = cg.record_size;
+                e.actions = cg.actions;
+                const probes::Probe* pr = registry.by_id(e.probe_id);
+                if (pr && pr->attach == AttachKind::Error) error_fns.emplace_back(e.epid, fn.id());
+            }
+        }
         for (const auto& c : prog.clauses) {
             bool enabled = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
                 return std::find(ids.begin(), ids.end(), p.probe_id) != ids.end();

@@ -34,6 +34,9 @@ public:
     uint32_t record_capacity = 0;
     uint32_t fault_offset = 0;   // the fault record
     uint32_t temps_offset = 0;   // string temporaries
+    // The ERROR clauses of the program being built, called from every other clause's fault
+    // path: (ERROR's epid, its function).
+    std::vector<std::pair<uint32_t, bpf::FunctionId>> error_fns;
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
@@ -46,7 +49,7 @@ private:
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).
 class ClauseGen {
 public:
-    ClauseGen(Gen& g, bpf::Function& f, const sema::Clause& c);
+    ClauseGen(Gen& g, bpf::Function& f, const sema::Clause& c, bool is_error_clause = false);
     void run();
 
     // results
@@ -84,6 +87,7 @@ public:
     bpf::Label fault_exit;
     uint32_t next_temp = 0;
     uint32_t current_action = 0;
+    bool is_error_clause = false;  // a fault in an ERROR clause does not fire ERROR again
 };
 
 }  // namespace bdtrace::codegen

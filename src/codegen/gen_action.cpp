@@ -51,7 +51,6 @@ Field ClauseGen::record_value(const sema::Node& n) {
 }
 
 void ClauseGen::action(const sema::Action& a) {
-    current_action = a.index;
     ActionRecord rec;
     rec.kind = a.kind;
     rec.index = a.index;
@@ -97,6 +96,8 @@ void ClauseGen::action(const sema::Action& a) {
 void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
     for (const auto& s : list) {
         next_temp = 0;
+        // DTrace makes every statement of a clause an action; faults report its 1-based index.
+        ++current_action;
         f.set_source(static_cast<int>(s->range.begin.line), "");
         switch (s->kind) {
             case sema::Stmt::Kind::Expr:

@@ -74,7 +74,7 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
         snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(f.addr));
         msg += buf;
     }
-    msg += " in action #" + std::to_string(f.action + 1) + " at DIF offset " + std::to_string(f.offset) + "\n";
+    msg += " in action #" + std::to_string(f.action) + " at DIF offset " + std::to_string(f.offset) + "\n";
     err_(msg);
 }
 
