@@ -112,6 +112,16 @@ bool Consumer::go() {
     return true;
 }
 
+// "dtrace: N drops on CPU M", as DTrace reports buffer drops.
+static void report_drops(Consumer::Impl& impl) {
+    auto drops = impl.session->new_drops();
+    for (size_t cpu = 0; cpu < drops.size(); ++cpu) {
+        if (!drops[cpu]) continue;
+        impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(drops[cpu]) + " drop" +
+                            (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
+    }
+}
+
 WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
@@ -120,6 +130,7 @@ WorkStatus Consumer::work() {
         return WorkStatus::Done;
     }
     impl.session->poll(100);
+    report_drops(impl);
     if (impl.printer->exit_status()) return WorkStatus::Done;
     return WorkStatus::Okay;
 }
@@ -136,6 +147,7 @@ bool Consumer::stop() {
         ok = false;
     }
     impl.session->poll(0);
+    report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything

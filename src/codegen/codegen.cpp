@@ -72,7 +72,15 @@ void ClauseGen::run() {
         }
         VReg rb = f.vreg();
         f.load_map_fd(rb, abi::kRingbufMap);
-        f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
+        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
+        // A full ring buffer drops the record; the consumer reports drops per CPU.
+        bpf::Label written = f.new_label();
+        f.branch(Cond::Eq, rc, 0, written);
+        VReg drops = f.vreg();
+        f.load(8, drops, scratch, abi::kScratchDrops);
+        f.alu64(AluOp::Add, drops, 1);
+        f.store(8, scratch, abi::kScratchDrops, drops);
+        f.bind(written);
     }
     f.ret(0);
 

@@ -211,6 +211,25 @@ int Session::poll(int timeout_ms) {
     return r ? *r : 0;
 }
 
+std::vector<uint64_t> Session::new_drops() {
+    kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
+    uint32_t key = 0;
+    std::vector<std::byte> buf(scratch.value_buffer_size());
+    std::vector<uint64_t> out;
+    auto r = scratch.lookup(kernel::bytes_of(key), buf);
+    if (!r || !*r) return out;
+    size_t ncpu = buf.size() / scratch.percpu_stride();
+    drops_seen_.resize(ncpu, 0);
+    out.resize(ncpu, 0);
+    for (size_t cpu = 0; cpu < ncpu; ++cpu) {
+        uint64_t v;
+        std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + codegen::abi::kScratchDrops, 8);
+        out[cpu] = v - drops_seen_[cpu];
+        drops_seen_[cpu] = v;
+    }
+    return out;
+}
+
 std::string Session::disassembly() const {
     std::string out;
     for (const auto& l : programs_) {

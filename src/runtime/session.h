@@ -34,6 +34,8 @@ public:
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
     int poll(int timeout_ms);  // delivers records; returns how many
+    // Records each CPU could not write since the last call (index: CPU).
+    std::vector<uint64_t> new_drops();
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
 
@@ -53,6 +55,7 @@ private:
     std::vector<Loaded> programs_;
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
+    std::vector<uint64_t> drops_seen_;
 };
 
 }  // namespace bdtrace::runtime
