@@ -99,8 +99,13 @@ public:
     std::string dump_tokens(const CompileRequest& request);
     std::string dump_ast(const Program& program) const;
 
-    // Loads and attaches a program's probes (later issues). Returns false with last_error().
+    // Checks a program against the probes and types of this system and enables it (DTrace's
+    // dtrace_program_exec). Every enabled program is generated and loaded together by go().
+    // Returns false with last_error(). The program must outlive tracing (until stop()).
     bool exec(Program& program, ProgramInfo* info);
+    // The annotated BPF code of a program (-S), without loading it. Empty with last_error()
+    // when the program does not check.
+    std::string disassemble(Program& program);
     bool go();
     WorkStatus work();
     bool stop();

@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "bdtrace/bdtrace.h"
 #include "codegen/program_set.h"
@@ -25,7 +26,9 @@ struct Consumer::Impl {
     int failure_status = 1;
     std::optional<int> exit_status;
 
-    // Tracing state, created by exec().
+    // Programs checked by exec(), generated and loaded together by go().
+    std::vector<std::shared_ptr<Program>> enabled;
+    // Tracing state, created by go().
     sema::TypeTable types;
     probes::Registry registry;
     std::unique_ptr<kernel::Kernel> kernel;

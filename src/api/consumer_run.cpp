@@ -1,9 +1,11 @@
-// From a compiled program to tracing: type checking and probe matching, code generation,
-// loading, attaching, and the consume loop. Reads like the pipeline it drives.
+// From a compiled program to tracing: type checking and probe matching (exec), code
+// generation, loading, attaching and BEGIN (go), the consume loop (work), END (stop).
 #include <time.h>
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
+#include "bpf/assembler.h"
+#include "bpf/disasm.h"
 #include "codegen/abi.h"
 #include "codegen/codegen.h"
 #include "diag/render.h"
@@ -27,46 +29,134 @@ uint32_t round_pow2(uint64_t v) {
     return r;
 }
 
+sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
+    sema::SemaOptions so;
+    so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);
+    so.zdefs = impl.opts.is_set("zdefs");
+    so.destructive = impl.opts.is_set("destructive");
+    so.command_line = command_line;
+    return so;
+}
+
+// The text of line `line` of a program's source, trimmed.
+std::string line_of(const std::string& text, uint32_t line) {
+    size_t b = 0;
+    for (uint32_t l = 1; l < line && b != std::string::npos; ++l) {
+        b = text.find('\n', b);
+        if (b != std::string::npos) ++b;
+    }
+    if (b == std::string::npos || b >= text.size()) return {};
+    size_t e = text.find('\n', b);
+    std::string s = text.substr(b, e == std::string::npos ? std::string::npos : e - b);
+    size_t f = s.find_first_not_of(" \t");
+    return f == std::string::npos ? std::string() : s.substr(f);
+}
+
+codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOptions& so,
+                                        const std::string* source = nullptr) {
+    codegen::CodegenOptions co;
+    if (source) co.source_line = [source](uint32_t line) { return line_of(*source, line); };
+    co.strsize = so.strsize;
+    co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (4u << 20));
+    return co;
+}
+
+// Kernel types for curthread and casts, read when first needed.
+void prepare_types(Consumer::Impl& impl) {
+    impl.types.set_btf_loader([] {
+        std::string err;
+        return sema::BtfSource::load(&err);
+    });
+}
+
+// The first error of impl.diags as DTrace words a failed compile of `program`.
+bool fail_compile(Consumer::Impl& impl, const Program& program) {
+    RenderContext rc;
+    rc.program_name.clear();
+    rc.kind = program.request.spec == ProbeSpec::Script ? SourceKind::ScriptFile : SourceKind::Description;
+    rc.source_name = program.request.source_name;
+    rc.errtags = impl.opts.is_set("errtags");
+    impl.failure_status = 1;
+    for (const auto& d : impl.diags.items()) {
+        if (d.severity != Severity::Error) continue;
+        impl.last_error = render_diagnostic(d, rc).substr(2);
+        break;
+    }
+    return false;
+}
+
+bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
+    impl.last_error = "could not enable tracing: " + message;
+    impl.failure_status = status;
+    return false;
+}
+
 }  // namespace
 
 bool Consumer::exec(Program& program, ProgramInfo* info) {
     Impl& impl = *impl_;
     impl.diags.clear();
-    impl.failure_status = 1;
-    auto fail_compile = [&]() {
-        RenderContext rc;
-        rc.program_name.clear();
-        rc.kind = program.request.spec == ProbeSpec::Script ? SourceKind::ScriptFile : SourceKind::Description;
-        rc.source_name = program.request.source_name;
-        rc.errtags = impl.opts.is_set("errtags");
-        for (const auto& d : impl.diags.items()) {
-            if (d.severity != Severity::Error) continue;
-            impl.last_error = render_diagnostic(d, rc).substr(2);
-            break;
-        }
-        return false;
-    };
+    prepare_types(impl);
+    // Checked after the programs enabled before it: they share global variables.
+    std::vector<const ast::Program*> asts;
+    for (const auto& p : impl.enabled)
+        if (p.get() != &program) asts.push_back(p->ast.get());
+    asts.push_back(program.ast.get());
+    auto typed = sema::analyze(asts, impl.types, impl.registry,
+                               sema_options(impl, program.request.spec != ProbeSpec::Script), impl.diags);
+    if (!typed) return fail_compile(impl, program);
+    size_t own = 0;
+    for (const auto& item : program.ast->items) own += item.kind == ast::TopLevel::Kind::Clause;
+    uint32_t matched = 0;
+    for (size_t i = typed->clauses.size() - own; i < typed->clauses.size(); ++i)
+        matched += static_cast<uint32_t>(typed->clauses[i].probes.size());
+    if (info) info->matched_probes = matched;
+    for (const auto& p : impl.enabled)
+        if (p.get() == &program) return true;
+    impl.enabled.push_back(std::shared_ptr<Program>(std::shared_ptr<Program>{}, &program));
+    return true;
+}
 
-    // Kernel types for curthread and casts, read when first needed.
-    impl.types.set_btf_loader([] {
-        std::string err;
-        return sema::BtfSource::load(&err);
-    });
-
-    sema::SemaOptions so;
-    so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);
-    so.zdefs = impl.opts.is_set("zdefs");
-    so.destructive = impl.opts.is_set("destructive");
-    so.command_line = program.request.spec != ProbeSpec::Script;
+std::string Consumer::disassemble(Program& program) {
+    Impl& impl = *impl_;
+    impl.diags.clear();
+    prepare_types(impl);
+    auto so = sema_options(impl, program.request.spec != ProbeSpec::Script);
     auto typed = sema::analyze(*program.ast, impl.types, impl.registry, so, impl.diags);
-    if (!typed) return fail_compile();
+    if (!typed) return fail_compile(impl, program), std::string();
+    auto ps = codegen::generate(*typed, impl.registry, impl.types,
+                                codegen_options(impl, so, &program.request.text), impl.diags);
+    if (!ps) return fail_compile(impl, program), std::string();
+    std::string out;
+    for (const auto& gp : ps->programs) {
+        std::string err;
+        auto code = bpf::assemble(*gp.ir, err);
+        if (!code) {
+            impl.last_error = "failed to generate code: " + err;
+            return {};
+        }
+        bpf::DisasmOptions opt;
+        opt.annotate = true;
+        out += bpf::disassemble(*code, opt);
+    }
+    return out;
+}
 
-    codegen::CodegenOptions co;
-    co.strsize = so.strsize;
-    co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (4u << 20));
-    impl.programs = codegen::generate(*typed, impl.registry, impl.types, co, impl.diags);
-    if (!impl.programs) return fail_compile();
-    if (info) info->matched_probes = typed->matched_probes;
+bool Consumer::go() {
+    Impl& impl = *impl_;
+    if (impl.enabled.empty()) return fail_enable(impl, "no probes enabled", 1);
+    impl.diags.clear();
+    prepare_types(impl);
+
+    std::vector<const ast::Program*> asts;
+    for (const auto& p : impl.enabled) asts.push_back(p->ast.get());
+    bool command_line = impl.enabled.front()->request.spec != ProbeSpec::Script;
+    auto so = sema_options(impl, command_line);
+    auto typed = sema::analyze(asts, impl.types, impl.registry, so, impl.diags);
+    if (!typed) return fail_compile(impl, *impl.enabled.front());
+    const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
+    impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
+    if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
 
     runtime::PrinterOptions po;
     po.quiet = impl.opts.is_set("quiet");
@@ -81,32 +171,15 @@ bool Consumer::exec(Program& program, ProgramInfo* info) {
     runtime::RecordPrinter* printer = impl.printer.get();
     impl.session = runtime::Session::load(
         *impl.kernel, *impl.programs, [printer](const void* d, size_t n) { printer->handle(d, n); }, &err);
-    if (!impl.session) {
-        impl.last_error = "could not enable tracing: " + err.message;
-        impl.failure_status = err.status;
-        return false;
-    }
-    return true;
-}
+    if (!impl.session) return fail_enable(impl, err.message, err.status);
+    if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
 
-bool Consumer::go() {
-    Impl& impl = *impl_;
-    if (!impl.session) return false;
-    runtime::SessionError err;
-    if (!impl.session->attach(&err)) {
-        impl.last_error = "could not enable tracing: " + err.message;
-        impl.failure_status = err.status;
-        return false;
-    }
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
     impl.session->set_activity(codegen::abi::kBegin);
     if (impl.session->has_program(probes::AttachKind::Begin) &&
-        !impl.session->run(probes::AttachKind::Begin, &err)) {
-        impl.last_error = "could not enable tracing: " + err.message;
-        impl.failure_status = err.status;
-        return false;
-    }
+        !impl.session->run(probes::AttachKind::Begin, &err))
+        return fail_enable(impl, err.message, err.status);
     impl.session->poll(0);
     if (impl.session->activity() == codegen::abi::kBegin) impl.session->set_activity(codegen::abi::kActive);
     return true;

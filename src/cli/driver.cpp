@@ -201,6 +201,12 @@ std::optional<int> Driver::compile_programs() {
         auto program = consumer_->compile(req);
         if (!program) return consumer_failure();
         if (line_.dump_ast) io_.out(consumer_->dump_ast(*program));
+        // -S (-x verbose): the annotated BPF of every clause, on stderr as DTrace prints DIF.
+        if (consumer_->getopt("verbose")) {
+            std::string code = consumer_->disassemble(*program);
+            if (code.empty()) return consumer_failure();
+            io_.err(code);
+        }
 
         Compiled c{program, "script", req.source_name};
         if (p.spec != ProbeSpec::Script) {

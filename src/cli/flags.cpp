@@ -38,9 +38,9 @@ struct UnsupportedFlag {
 
 // Features not built yet. -l needs probe listing, -c/-p process control, -G/-h USDT object
 // and header generation, -a/-A anonymous tracing (no Linux equivalent), -B the buffered
-// output handler, -S the code dump, -v the stability report, -32 a 32-bit data model (-64,
+// output handler, -v the stability report, -32 a 32-bit data model (-64,
 // the only model there is, is accepted).
-constexpr std::array<UnsupportedFlag, 11> kUnsupported = {{
+constexpr std::array<UnsupportedFlag, 10> kUnsupported = {{
     {'3', "2", "-32"},
     {'a', nullptr, "-a"},
     {'A', nullptr, "-A"},
@@ -50,7 +50,6 @@ constexpr std::array<UnsupportedFlag, 11> kUnsupported = {{
     {'h', nullptr, "-h"},
     {'l', nullptr, "-l"},
     {'p', nullptr, "-p"},
-    {'S', nullptr, "-S"},
     {'v', nullptr, "-v"},
 }};
 

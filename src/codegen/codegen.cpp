@@ -43,7 +43,7 @@ void ClauseGen::run() {
     epid = f.param(2);
     fault_exit = f.new_label();
     record = f.vreg();
-    f.set_source(static_cast<int>(clause.range.begin.line), "");
+    f.set_source(static_cast<int>(clause.range.begin.line), g.source_line(clause.range.begin.line));
     f.mov(record, scratch);
     f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
     f.store(4, record, 0, epid);

@@ -1,7 +1,9 @@
 // codegen: sema::TypedProgram → codegen::ProgramSet (maps, BPF IR per attach kind, records).
 #pragma once
 
+#include <functional>
 #include <memory>
+#include <string>
 
 #include "bdtrace/diagnostic.h"
 #include "codegen/program_set.h"
@@ -14,6 +16,8 @@ namespace bdtrace::codegen {
 struct CodegenOptions {
     uint32_t strsize = 256;
     uint32_t bufsize = 4 << 20;  // ring buffer bytes (a power of two)
+    // The text of a source line, for the annotations of -S and verifier messages.
+    std::function<std::string(uint32_t line)> source_line;
 };
 
 std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,

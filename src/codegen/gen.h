@@ -21,6 +21,9 @@ public:
     [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
     // The offset of a string constant in the strings map (each padded to strsize).
     uint32_t string_constant(const std::string& s);
+    std::string source_line(uint32_t line) const {
+        return opts.source_line ? opts.source_line(line) : std::string();
+    }
 
     const sema::TypedProgram& prog;
     probes::Registry& registry;

@@ -98,7 +98,7 @@ void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
         next_temp = 0;
         // DTrace makes every statement of a clause an action; faults report its 1-based index.
         ++current_action;
-        f.set_source(static_cast<int>(s->range.begin.line), "");
+        f.set_source(static_cast<int>(s->range.begin.line), g.source_line(s->range.begin.line));
         switch (s->kind) {
             case sema::Stmt::Kind::Expr:
                 if (s->expr->type->is_string()) string(*s->expr);

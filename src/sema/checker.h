@@ -17,7 +17,8 @@ public:
     Checker(TypeTable& types, probes::Registry& registry, const SemaOptions& opts,
             DiagnosticList& diags);
 
-    std::unique_ptr<TypedProgram> run(const ast::Program& program);
+    // Several programs of one consumer are checked together: they share global variables.
+    std::unique_ptr<TypedProgram> run(const std::vector<const ast::Program*>& programs);
 
     // ---- program scope (sema.cpp) ----
     void declaration(const ast::Declaration& d);

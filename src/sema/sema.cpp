@@ -16,19 +16,21 @@ void Checker::error(const std::string& tag, SourceRange r, const std::string& ms
     throw CheckAbort{};
 }
 
-std::unique_ptr<TypedProgram> Checker::run(const Program& program) {
+std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& programs) {
     prog = std::make_unique<TypedProgram>();
     prog->strsize = opts.strsize;
     try {
         uint32_t clause_index = 0;
-        for (const auto& item : program.items) {
-            switch (item.kind) {
-                case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
-                case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
-                case TopLevel::Kind::Clause: clause(*item.clause, clause_index++); break;
-                case TopLevel::Kind::Translator:
-                case TopLevel::Kind::Provider:
-                case TopLevel::Kind::Pragma: break;  // translators and providers: later stages
+        for (const Program* program : programs) {
+            for (const auto& item : program->items) {
+                switch (item.kind) {
+                    case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
+                    case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
+                    case TopLevel::Kind::Clause: clause(*item.clause, clause_index++); break;
+                    case TopLevel::Kind::Translator:
+                    case TopLevel::Kind::Provider:
+                    case TopLevel::Kind::Pragma: break;  // translators, providers: later stages
+                }
             }
         }
     } catch (const CheckAbort&) {
@@ -276,7 +278,14 @@ std::unique_ptr<TypedProgram> analyze(const Program& program, TypeTable& types,
                                       probes::Registry& registry, const SemaOptions& opts,
                                       DiagnosticList& diags) {
     Checker checker(types, registry, opts, diags);
-    return checker.run(program);
+    return checker.run({&program});
+}
+
+std::unique_ptr<TypedProgram> analyze(const std::vector<const ast::Program*>& programs, TypeTable& types,
+                                      probes::Registry& registry, const SemaOptions& opts,
+                                      DiagnosticList& diags) {
+    Checker checker(types, registry, opts, diags);
+    return checker.run(programs);
 }
 
 bool is_type_name(TypeTable& types, const std::string& name) {

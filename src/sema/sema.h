@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <vector>
 
 #include "bdtrace/diagnostic.h"
 #include "frontend/ast.h"
@@ -26,6 +27,11 @@ class Checker;
 std::unique_ptr<TypedProgram> analyze(const ast::Program& program, TypeTable& types,
                                       probes::Registry& registry, const SemaOptions& opts,
                                       DiagnosticList& diags);
+
+// Several programs of one consumer, checked as one: clauses in order, globals shared.
+std::unique_ptr<TypedProgram> analyze(const std::vector<const ast::Program*>& programs,
+                                      TypeTable& types, probes::Registry& registry,
+                                      const SemaOptions& opts, DiagnosticList& diags);
 
 // Is `name` a type the front end should treat as a type name (D's, then the kernel's)?
 bool is_type_name(TypeTable& types, const std::string& name);
