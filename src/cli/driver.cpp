@@ -270,8 +270,10 @@ int Driver::trace() {
             return kError;
         }
     }
-    write_output("\n");
+    // After exit(), END fires and its output comes before the closing newline, as DTrace
+    // stops tracing in the same pass that notices the exit.
     if (g_interrupts.load() <= 1 && !stopped && !consumer_->stop()) return consumer_failure();
+    write_output("\n");
     return consumer_->exit_status().value_or(0);
 }
 

@@ -84,8 +84,21 @@ void ClauseGen::run() {
     }
     f.ret(0);
 
-    // Faults: report and abandon the clause; tracing goes on.
+    // Faults: report and abandon the clause; tracing goes on. (No fault path when nothing can
+    // fault: the verifier refuses unreachable instructions.) What the clause recorded before
+    // the fault is still reported, as DTrace does.
+    if (!can_fault) return;
     f.bind(fault_exit);
+    if (!actions.empty()) {
+        VReg mask = f.vreg();
+        f.load(8, mask, record, 8);
+        bpf::Label none = f.new_label();
+        f.branch(Cond::Eq, mask, 0, none);
+        VReg rbp = f.vreg();
+        f.load_map_fd(rbp, abi::kRingbufMap);
+        f.call_helper(bpf::helper::ringbuf_output, {rbp, record, static_cast<int64_t>(record_size), 0});
+        f.bind(none);
+    }
     VReg rec = f.vreg();
     f.mov(rec, scratch);
     f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));
@@ -111,8 +124,14 @@ void ClauseGen::run() {
         f.store(8, scratch, abi::kScratchArgs + 32, v);
         f.load(8, v, rec, 32);
         f.store(8, scratch, abi::kScratchArgs + 40, v);
-        for (const auto& [error_epid, fn] : g.error_fns)
-            f.call(fn, {ctx, scratch, static_cast<int64_t>(error_epid)});
+        // ERROR sees its own probe id; the firing's is put back for the clauses after.
+        VReg saved = f.vreg();
+        f.load(8, saved, scratch, abi::kScratchProbeId);
+        for (const auto& e : g.error_fns) {
+            f.store(8, scratch, abi::kScratchProbeId, static_cast<int64_t>(e.probe_id));
+            f.call(e.fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
+        }
+        f.store(8, scratch, abi::kScratchProbeId, saved);
     }
     f.ret(0);
 }
@@ -177,8 +196,16 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
             f.branch(Cond::Ne, probe, static_cast<int64_t>(pid), next);
         for (const auto& e : g.out.epids) {
             if (e.probe_id != pid) continue;
-            for (const auto& [clause, fn] : clause_fns)
-                if (clause == e.clause) f.call(fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
+            for (const auto& [clause, fn] : clause_fns) {
+                if (clause != e.clause) continue;
+                // exit() in an earlier clause stops the rest of this firing too.
+                bpf::Label skip = f.new_label();
+                VReg now = f.vreg();
+                f.load(4, now, st, abi::kStateActivity);
+                f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+                f.call(fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
+                f.bind(skip);
+            }
         }
         f.bind(next);
     }
@@ -246,7 +273,7 @@ void Gen::run() {
                 e.record_size = cg.record_size;
                 e.actions = cg.actions;
                 const probes::Probe* pr = registry.by_id(e.probe_id);
-                if (pr && pr->attach == AttachKind::Error) error_fns.emplace_back(e.epid, fn.id());
+                if (pr && pr->attach == AttachKind::Error) error_fns.push_back({e.epid, e.probe_id, fn.id()});
             }
         }
         for (const auto& c : prog.clauses) {

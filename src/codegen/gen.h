@@ -39,7 +39,12 @@ public:
     uint32_t temps_offset = 0;   // string temporaries
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
-    std::vector<std::pair<uint32_t, bpf::FunctionId>> error_fns;
+    struct ErrorFn {
+        uint32_t epid;
+        uint32_t probe_id;
+        bpf::FunctionId fn;
+    };
+    std::vector<ErrorFn> error_fns;
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
@@ -91,6 +96,7 @@ public:
     uint32_t next_temp = 0;
     uint32_t current_action = 0;
     bool is_error_clause = false;  // a fault in an ERROR clause does not fire ERROR again
+    bool can_fault = false;        // some operation jumps to fault_exit
 };
 
 }  // namespace bdtrace::codegen

@@ -21,6 +21,7 @@ void ClauseGen::normalize(VReg r, const sema::Type* t) {
 
 void ClauseGen::fault(uint32_t type, VReg addr) {
     // The fault record is filled here; fault_exit submits it and leaves the clause.
+    can_fault = true;
     VReg rec = f.vreg();
     f.mov(rec, scratch);
     f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));

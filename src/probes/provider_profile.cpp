@@ -30,6 +30,8 @@ std::optional<std::pair<uint64_t, uint64_t>> parse_profile_rate(const std::strin
 
 namespace {
 
+constexpr uint64_t kMinIntervalNs = 200000;
+
 class ProfileProvider : public Provider {
 public:
     const char* name() const override { return "profile"; }
@@ -49,7 +51,8 @@ private:
         bool profile = name.rfind("profile-", 0) == 0;
         if (!tick && !profile) return;
         auto rate = parse_profile_rate(name.substr(tick ? 5 : 8));
-        if (!rate) return;
+        // DTrace's profile provider refuses intervals below 200 us (above 5000 Hz).
+        if (!rate || rate->first < kMinIntervalNs) return;
         Probe p;
         p.provider = "profile";
         p.name = name;

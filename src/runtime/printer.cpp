@@ -74,7 +74,8 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
         snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(f.addr));
         msg += buf;
     }
-    msg += " in action #" + std::to_string(f.action) + " at DIF offset " + std::to_string(f.offset) + "\n";
+    if (f.action == 0) msg += " in predicate\n";
+    else msg += " in action #" + std::to_string(f.action) + " at DIF offset " + std::to_string(f.offset) + "\n";
     err_(msg);
 }
 

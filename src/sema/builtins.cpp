@@ -32,6 +32,18 @@ constexpr Entry kBuiltins[] = {
 
 }  // namespace
 
+std::optional<int64_t> find_constant(const std::string& name) {
+    static const std::pair<const char*, int64_t> kConstants[] = {
+        {"DTRACEFLT_UNKNOWN", 0},  {"DTRACEFLT_BADADDR", 1},   {"DTRACEFLT_BADALIGN", 2},
+        {"DTRACEFLT_ILLOP", 3},    {"DTRACEFLT_DIVZERO", 4},   {"DTRACEFLT_NOSCRATCH", 5},
+        {"DTRACEFLT_KPRIV", 6},    {"DTRACEFLT_UPRIV", 7},     {"DTRACEFLT_TUPOFLOW", 8},
+        {"DTRACEFLT_BADSTACK", 9}, {"DTRACEFLT_LIBRARY", 1000},
+    };
+    for (const auto& [n, v] : kConstants)
+        if (name == n) return v;
+    return std::nullopt;
+}
+
 std::optional<BuiltinInfo> find_builtin(TypeTable& types, const std::string& name) {
     // arg0 .. arg9
     if (name.size() == 4 && name.compare(0, 3, "arg") == 0 && name[3] >= '0' && name[3] <= '9')

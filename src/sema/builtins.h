@@ -15,6 +15,9 @@ struct BuiltinInfo {
     uint64_t index = 0;  // argN: N
 };
 
+// D's predefined integer constants (DTRACEFLT_*, ...): nullopt when `name` is not one.
+std::optional<int64_t> find_constant(const std::string& name);
+
 // Null when `name` is not a built-in variable.
 std::optional<BuiltinInfo> find_builtin(TypeTable& types, const std::string& name);
 

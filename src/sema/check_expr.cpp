@@ -220,6 +220,8 @@ NodePtr Checker::ident(const ast::Expr& e) {
         NodePtr v = rvalue(*d.value);
         return cast(std::move(v), t, e.range);
     }
+    if (auto c = find_constant(name)) return int_const(static_cast<uint64_t>(*c), types.int_type(4, true), e.range);
+    if (name == "NULL") return int_const(0, types.pointer_to(types.void_type()), e.range);
     if (auto b = find_builtin(types, name)) {
         auto n = node(NodeKind::Builtin, b->type, e.range);
         n->builtin = b->var;

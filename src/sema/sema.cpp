@@ -94,8 +94,12 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
                 return types.declare_tag(kind, b.name);
             }
             Type* t = types.declare_tag(kind, b.name);
+            // The consumer checks a program again when it is enabled: its own definitions
+            // are not redeclarations.
+            if (t->complete && t->origin == b.record.get()) return t;
             if (t->complete && !t->members.empty())
                 error("D_DECL_TYPERED", b.range, "type redeclared: " + t->name);
+            t->origin = b.record.get();
             uint64_t offset_bits = 0, size = 0;
             uint32_t align = 1;
             for (const auto& m : b.record->members) {
@@ -144,6 +148,11 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
                 return types.declare_tag(TypeKind::Enum, b.name);
             }
             Type* t = types.declare_tag(TypeKind::Enum, b.name);
+            if (t->complete && t->origin == b.enumeration.get()) {
+                for (const auto& [name, value] : t->enumerators) enumerators[name] = {value, t};
+                return t;
+            }
+            t->origin = b.enumeration.get();
             int64_t next = 0;
             for (const auto& e : b.enumeration->enumerators) {
                 if (e.value) {

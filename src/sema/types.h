@@ -43,6 +43,7 @@ struct Type {
     std::vector<const Type*> params;   // Function
     bool varargs = false;              // Function
     int btf_id = 0;                    // when imported from kernel BTF
+    const void* origin = nullptr;      // the declaration that defined it (a program's own type)
 
     bool is_integer() const { return kind == TypeKind::Integer || kind == TypeKind::Enum; }
     bool is_arith() const { return is_integer() || kind == TypeKind::Float; }
