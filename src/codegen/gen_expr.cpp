@@ -61,6 +61,21 @@ VReg ClauseGen::load_memory(const sema::Node& n) {
     const sema::Type* t = n.type;
     if (!t->is_scalar() || t->size > 8 || t->size == 0)
         g.error("D_UNKNOWN", n.range, "cannot load a value of type " + t->name + " into a register");
+    if (n.a->kind == NodeKind::VarAddr) {
+        // A member of a struct in a D variable: plain memory, no fault possible.
+        VReg base = var_address(*n.a->var);
+        VReg v = f.vreg();
+        f.load(static_cast<int>(t->size), v, base, static_cast<int16_t>(n.value));
+        if (n.bit_size) {
+            if (n.bit_offset) f.alu64(AluOp::Rsh, v, static_cast<int64_t>(n.bit_offset));
+            VReg m = f.vreg();
+            f.mov(m, static_cast<int64_t>((uint64_t{1} << n.bit_size) - 1));
+            f.alu64(AluOp::And, v, m);
+            return v;
+        }
+        normalize(v, t);
+        return v;
+    }
     VReg addr = address_of(n);
     bool user = n.a->type->is_pointer() && n.a->type->space == sema::AddrSpace::User;
     VReg tmp = f.vreg();
@@ -387,6 +402,30 @@ VReg ClauseGen::value(const sema::Node& n) {
             normalize(nv, n.type);
             f.store(static_cast<int>(n.type->size), addr, 0, nv);
             return (n.op == Op::PreInc || n.op == Op::PreDec) ? nv : old;
+        }
+        case NodeKind::VarAddr: return var_address(*n.var);
+        case NodeKind::Store: {
+            const sema::Node& member = *n.a;  // a Load from a VarAddr
+            VReg v = value(*n.b);
+            VReg base = var_address(*member.a->var);
+            int size = static_cast<int>(member.type->size);
+            if (member.bit_size) {
+                // Read-modify-write of the unit holding the bit-field.
+                uint64_t mask = ((uint64_t{1} << member.bit_size) - 1) << member.bit_offset;
+                VReg old = f.vreg(), m = f.vreg(), nv = f.vreg();
+                f.load(size, old, base, static_cast<int16_t>(member.value));
+                f.mov(m, static_cast<int64_t>(~mask));
+                f.alu64(AluOp::And, old, m);
+                f.mov(nv, v);
+                if (member.bit_offset) f.alu64(AluOp::Lsh, nv, static_cast<int64_t>(member.bit_offset));
+                f.mov(m, static_cast<int64_t>(mask));
+                f.alu64(AluOp::And, nv, m);
+                f.alu64(AluOp::Or, old, nv);
+                f.store(size, base, static_cast<int16_t>(member.value), old);
+                return v;
+            }
+            f.store(size, base, static_cast<int16_t>(member.value), v);
+            return v;
         }
         case NodeKind::Comma: {
             if (n.a->type->is_string()) string(*n.a);

@@ -134,14 +134,11 @@ bool Session::attach(SessionError* err) {
             if (!e) continue;
             auto rate = probes::parse_profile_rate(e->name.substr(e->name.find('-') + 1));
             if (!rate) continue;
+            // A fixed period, also for rates: in frequency mode the kernel adapts the period to
+            // the events it sees, and an idle CPU then hardly fires at all.
             kernel::PerfEventSpec spec;
-            if (rate->second) {
-                spec.clock = kernel::PerfEventSpec::Clock::Frequency;
-                spec.value = rate->second;
-            } else {
-                spec.clock = kernel::PerfEventSpec::Clock::PeriodNs;
-                spec.value = rate->first;
-            }
+            spec.clock = kernel::PerfEventSpec::Clock::PeriodNs;
+            spec.value = rate->first;
             if (l.kind == AttachKind::Tick) {
                 auto cpus = kernel_.online_cpus();
                 spec.cpu = cpus && !cpus->empty() ? cpus->front() : 0;

@@ -454,6 +454,17 @@ NodePtr Checker::assign(const ast::Expr& e) {
         error("D_IDENT_UNDEF", target.range, "thread-local variables are not yet supported: self->" + target.text);
     } else {
         NodePtr lhs = expr(target);
+        if (lhs->kind == NodeKind::Load && lhs->a->kind == NodeKind::VarAddr) {
+            // A member of a struct held in a D variable.
+            if (oi.op != Op::Assign)
+                error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " is not yet supported on struct members");
+            if (!lhs->type->is_scalar() || !value->type->is_scalar() || !assignable(lhs->type, value->type))
+                error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + lhs->type->name + "\" = \"" + value->type->name + "\"");
+            auto n = node(NodeKind::Store, lhs->type, e.range);
+            n->b = cast(std::move(value), lhs->type, e.range);
+            n->a = std::move(lhs);
+            return n;
+        }
         if (lhs->kind == NodeKind::Load)
             error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " can only be applied to a writable variable");
         error("D_OP_LVAL", e.range, "operator " + std::string(oi.text) + " requires modifiable lvalue as an operand");
@@ -505,10 +516,17 @@ NodePtr Checker::member(const ast::Expr& e) {
     } else {
         if (!st->is_record())
             error("D_OP_SOU", e.range, "operator . cannot be applied to type \"" + st->name + "\"; must be applied to a struct or union");
-        if (base->kind != NodeKind::Load)
-            error("D_OP_SOU", e.range, "struct and union values are not yet supported in D variables");
-        addr = std::move(base->a);
-        offset = base->value;
+        if (base->kind == NodeKind::Global || base->kind == NodeKind::ClauseVar) {
+            // A struct held in a D variable: its members are read from the variable's storage.
+            auto va = node(NodeKind::VarAddr, types.pointer_to(st), base->range);
+            va->var = base->var;
+            addr = std::move(va);
+        } else if (base->kind == NodeKind::Load) {
+            addr = std::move(base->a);
+            offset = base->value;
+        } else {
+            error("D_OP_SOU", e.range, "operator . cannot be applied to this struct value");
+        }
     }
     if (!st->complete)
         error("D_OP_INCOMPLETE", e.range, "operator " + opname + " cannot be applied to a forward declaration: no " + st->name + " definition is available");

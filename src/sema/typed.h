@@ -35,6 +35,8 @@ enum class NodeKind {
     IncDec,     // ++/-- on a variable: value = pre or post
     Subr,       // subroutine call (subr, args)
     Comma,      // a, b
+    VarAddr,    // the address of a variable's storage (var): struct members are Loads from it
+    Store,      // *(type *)a = b, where a points into a D variable (struct member assignment)
 };
 
 enum class Op {
