@@ -64,6 +64,14 @@ TIMEOUT = 60.0
 
 def run_once(argv):
     """(wall s, cpu s, peak RSS KiB) of one run of argv, from its own wait4 rusage."""
+    # posix_spawn starts the child on this process's memory (vfork), so the child's ru_maxrss
+    # would count Python's resident set. /usr/bin/time forks a small process whose child's own
+    # peak is what it prints.
+    rss_file = None
+    if os.path.exists("/usr/bin/time"):
+        rss_file = tempfile.NamedTemporaryFile(delete=False)
+        rss_file.close()
+        argv = ["/usr/bin/time", "-f", "%M", "-o", rss_file.name] + list(argv)
     with tempfile.TemporaryFile() as err:
         fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
               (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
@@ -86,7 +94,14 @@ def run_once(argv):
             if code == -signal.SIGKILL:
                 why += f" (timeout {TIMEOUT:.0f} s?)"
             raise RuntimeError(f"{' '.join(argv)}: {why}\n{msg}")
-    return wall, ru.ru_utime + ru.ru_stime, ru.ru_maxrss
+    rss = ru.ru_maxrss
+    if rss_file is not None:
+        with open(rss_file.name) as f:
+            lines = [l for l in f.read().split() if l.isdigit()]
+        os.unlink(rss_file.name)
+        if lines:
+            rss = int(lines[-1])
+    return wall, ru.ru_utime + ru.ru_stime, rss
 
 
 def summary(xs):

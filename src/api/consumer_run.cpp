@@ -57,7 +57,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     codegen::CodegenOptions co;
     if (source) co.source_line = [source](uint32_t line) { return line_of(*source, line); };
     co.strsize = so.strsize;
-    co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (4u << 20));
+    co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
     return co;
 }
 
