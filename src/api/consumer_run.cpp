@@ -35,6 +35,9 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
+    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes.
+    if (!impl.kernel) impl.kernel = kernel::open_kernel();
+    so.user_writes = impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
     return so;
 }
 
@@ -155,6 +158,8 @@ bool Consumer::go() {
     auto typed = sema::analyze(asts, impl.types, impl.registry, so, impl.diags);
     if (!typed) return fail_compile(impl, *impl.enabled.front());
     const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
+    if (typed->destructive && !impl.opts.is_set("destructive"))
+        return fail_enable(impl, "Destructive actions not allowed", 1);
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
 

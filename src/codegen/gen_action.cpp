@@ -58,8 +58,40 @@ void ClauseGen::action(const sema::Action& a) {
     switch (a.kind) {
         case ActionKind::Trace:
         case ActionKind::Printf:
+        case ActionKind::System:
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
             break;
+        case ActionKind::Tracemem:
+        case ActionKind::Printm: {
+            // The bytes at the address, read from kernel memory into the record.
+            const sema::Node& addr_node = *a.args[a.kind == ActionKind::Tracemem ? 0 : 1];
+            Field fld;
+            fld.kind = Field::Kind::Bytes;
+            fld.size = static_cast<uint32_t>(a.size);
+            fld.offset = record_size;
+            VReg addr = value(addr_node);
+            VReg dst = f.vreg();
+            f.mov(dst, record);
+            f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
+            VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(a.size), addr});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Eq, rc, 0, ok);
+            fault(abi::kFaultBadAddr, addr);
+            f.bind(ok);
+            record_size += static_cast<uint32_t>((a.size + 7) / 8 * 8);
+            rec.fields.push_back(fld);
+            if (a.kind == ActionKind::Tracemem && a.args.size() == 3) rec.fields.push_back(record_value(*a.args[2]));
+            break;
+        }
+        case ActionKind::Copyout:
+        case ActionKind::Copyoutstr: {
+            // Only where the kernel allows user writes (sema refuses them elsewhere).
+            VReg src = a.kind == ActionKind::Copyoutstr ? string(*a.args[0]) : value(*a.args[0]);
+            VReg addr = value(*a.args[1]);
+            VReg n = value(*a.args[2]);
+            f.call_helper(bpf::helper::probe_write_user, {addr, src, n});
+            return;
+        }
         case ActionKind::Exit: {
             rec.fields.push_back(record_value(*a.args[0]));
             // No probe fires after exit(); END runs when the consumer notices.

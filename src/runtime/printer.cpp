@@ -1,5 +1,6 @@
 #include "runtime/printer.h"
 
+#include <cstdlib>
 #include <cstring>
 
 #include "codegen/abi.h"
@@ -112,6 +113,34 @@ void RecordPrinter::handle(const void* data, size_t size) {
                     auto r = output::format_printf(*fmt, args);
                     text += r.text;
                 }
+                break;
+            }
+            case ActionKind::Tracemem:
+            case ActionKind::Printm: {
+                const Field& f = a.fields[0];
+                if (f.offset + f.size > size) break;
+                std::string_view bytes(reinterpret_cast<const char*>(rec + f.offset), f.size);
+                if (a.kind == ActionKind::Printm) {
+                    text += output::format_rawbytes(bytes);
+                    break;
+                }
+                int64_t dyn = -1;
+                if (a.fields.size() > 1 && a.fields[1].offset + 8 <= size) std::memcpy(&dyn, rec + a.fields[1].offset, 8);
+                text += output::format_tracemem(bytes, dyn);
+                break;
+            }
+            case ActionKind::System: {
+                // Run by the consumer when the record is processed, after the output so far.
+                std::vector<output::Value> args;
+                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size));
+                const output::CompiledFormat* fmt = format_for(a.format);
+                if (!fmt) break;
+                out_(text);
+                text.clear();
+                std::string cmd = output::format_printf(*fmt, args).text;
+                std::fflush(nullptr);
+                int rc = std::system(cmd.c_str());
+                (void)rc;
                 break;
             }
             case ActionKind::Exit: {

@@ -25,6 +25,8 @@ constexpr ActionDef kActions[] = {
     {"stop", ActionKind::Stop, 0, 0, true},
     {"system", ActionKind::System, 1, -1, true},
     {"chill", ActionKind::Chill, 1, 1, true},
+    {"copyout", ActionKind::Copyout, 3, 3, true},
+    {"copyoutstr", ActionKind::Copyoutstr, 3, 3, true},
 };
 
 const ActionDef* find_action(const std::string& name) {
@@ -147,8 +149,24 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
             break;
         default: break;
     }
+    if (def.destructive) prog->destructive = true;
     if (def.kind == ActionKind::Chill)
         error("D_ACT_UNSUPP", call.range, "chill( ) is not supported on Linux: BPF programs cannot busy-wait");
+    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !opts.user_writes)
+        error("D_ACT_UNSUPP", call.range,
+              name + "( ) is not available: this kernel forbids BPF programs to write user memory "
+                     "(bpf_probe_write_user; kernel lockdown)");
+    if (def.kind == ActionKind::Tracemem || def.kind == ActionKind::Printm) {
+        // tracemem(addr, nbytes[, dbytes]) and printm(nbytes, addr): nbytes is a constant.
+        const NodePtr& size = a->args[def.kind == ActionKind::Tracemem ? 1 : 0];
+        const NodePtr& addr = a->args[def.kind == ActionKind::Tracemem ? 0 : 1];
+        if (size->kind != NodeKind::Int || size->value == 0 || size->value > 8192)
+            error("D_TRACEMEM_SIZE", size->range, name + "( ) size must be a constant between 1 and 8192");
+        if (!addr->type->is_scalar())
+            error("D_TRACEMEM_ADDR", addr->range, name + "( ) argument #" +
+                  std::string(def.kind == ActionKind::Tracemem ? "1" : "2") + " is incompatible with prototype:\n\tprototype: void *\n\t argument: " + addr->type->name);
+        a->size = size->value;
+    }
     return a;
 }
 

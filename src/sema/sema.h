@@ -18,6 +18,7 @@ struct SemaOptions {
     bool zdefs = false;        // -Z: descriptions may match no probes
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
+    bool user_writes = false;  // the kernel lets BPF write user memory (copyout, copyoutstr)
 };
 
 class Checker;

@@ -83,7 +83,9 @@ struct Node {
     explicit Node(NodeKind k) : kind(k) {}
 };
 
-enum class ActionKind { Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Default };
+enum class ActionKind {
+    Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr, Default
+};
 
 struct PrintfArg {
     NodePtr value;
@@ -95,6 +97,7 @@ struct Action {
     std::vector<NodePtr> args;   // the action's arguments (printf: after the format)
     std::string format;          // Printf/System: the format string constant
     uint32_t index = 0;          // action index within the clause (ERROR's arg2)
+    uint64_t size = 0;           // Tracemem/Printm: the constant number of bytes
 };
 
 struct Stmt;
@@ -131,6 +134,7 @@ struct TypedProgram {
     uint32_t clause_vars_size = 0;  // bytes of the this-> area
     uint32_t strsize = 256;
     uint32_t matched_probes = 0;
+    bool destructive = false;  // uses an action that needs -w
 };
 
 }  // namespace bdtrace::sema
