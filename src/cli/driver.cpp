@@ -244,20 +244,20 @@ std::optional<int> Driver::enable_programs() {
 // The tracing loop of cmd/dtrace.c: the first SIGINT/SIGTERM stops tracing (END fires) and the
 // loop drains what is left; a second one gives up at once. When the program calls exit(),
 // work() reports Done on its own. A blank line ends the output, as DTrace prints one, and the
-// ^C that interrupts tracing gets one of its own unless _DTRACE_TESTING is set.
+// ^C that interrupts tracing gets one of its own (quiet or not, as DTrace prints one).
 int Driver::trace() {
+    // Handlers first: BEGIN runs inside go(), and raise() there may signal dtrace itself.
+    InterruptHandlers handlers(io_.handle_signals);
+    g_interrupts.store(0);
     if (!consumer_->go()) return consumer_failure();
     if (consumer_->getopt("destructive")) notice("allowing destructive actions");
 
-    InterruptHandlers handlers(io_.handle_signals);
-    g_interrupts.store(0);
-    bool testing = env(kTestingEnv).has_value();
     bool stopped = false;
     for (;;) {
         int interrupts = g_interrupts.load();
         if (interrupts > 1) break;  // impatient: no END, no final output
         if (interrupts == 1 && !stopped) {
-            if (!testing) write_output("\n");
+            write_output("\n");  // DTrace's g_newline: even when quiet
             stopped = true;
             if (!consumer_->stop()) return consumer_failure();
         }

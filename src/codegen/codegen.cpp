@@ -17,7 +17,7 @@ using probes::AttachKind;
 
 Gen::Gen(const sema::TypedProgram& p, probes::Registry& r, sema::TypeTable& t,
          const CodegenOptions& o, DiagnosticList& d, ProgramSet& ps)
-    : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize) {}
+    : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
 
 void Gen::error(const std::string& tag, SourceRange r, const std::string& msg) {
     diags.error(tag, r, msg);
@@ -85,20 +85,10 @@ void ClauseGen::run() {
     f.ret(0);
 
     // Faults: report and abandon the clause; tracing goes on. (No fault path when nothing can
-    // fault: the verifier refuses unreachable instructions.) What the clause recorded before
-    // the fault is still reported, as DTrace does.
+    // fault: the verifier refuses unreachable instructions.) The record built so far is
+    // dropped: DTrace does not commit an ECB's data when a fault abandons it.
     if (!can_fault) return;
     f.bind(fault_exit);
-    if (!actions.empty()) {
-        VReg mask = f.vreg();
-        f.load(8, mask, record, 8);
-        bpf::Label none = f.new_label();
-        f.branch(Cond::Eq, mask, 0, none);
-        VReg rbp = f.vreg();
-        f.load_map_fd(rbp, abi::kRingbufMap);
-        f.call_helper(bpf::helper::ringbuf_output, {rbp, record, static_cast<int64_t>(record_size), 0});
-        f.bind(none);
-    }
     VReg rec = f.vreg();
     f.mov(rec, scratch);
     f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));

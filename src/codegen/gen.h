@@ -32,6 +32,8 @@ public:
     DiagnosticList& diags;
     ProgramSet& out;
 
+    // Bytes of a string buffer: D's strsize characters and a NUL, since a D string may use all
+    // strsize characters.
     uint32_t strsize;
     uint32_t record_offset = 0;  // in the scratch area
     uint32_t record_capacity = 0;

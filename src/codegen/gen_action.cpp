@@ -100,6 +100,8 @@ void ClauseGen::action(const sema::Action& a) {
             f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
             break;
         }
+        case ActionKind::Chill:
+            g.error("D_ACT_UNSUPP", a.range, "chill( ) is not supported on Linux: BPF programs cannot busy-wait");
         case ActionKind::Raise: {
             VReg sig = value(*a.args[0]);
             f.call_helper(bpf::helper::send_signal, {sig});

@@ -34,7 +34,7 @@ constexpr std::array kConversions = {
     ConversionDef{"hu", "u", "unsigned short", A::Type, P::UInt},
     ConversionDef{"hx", "x", "short", A::XShort, P::UInt},
     ConversionDef{"hX", "X", "short", A::XShort, P::UInt},
-    ConversionDef{"i", "i", kAnyInt, A::DInt, P::DInt},
+    ConversionDef{"i", "i", kAnyInt, A::DInt, P::SInt},  // always signed, as illumos prints it
     ConversionDef{"k", "s", "stack", A::Stack, P::Stack},
     ConversionDef{"lc", "lc", "int", A::Type, P::SInt},
     ConversionDef{"ld", "d", "long", A::Type, P::SInt},

@@ -146,7 +146,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
             case ActionKind::Exit: {
                 uint64_t v = 0;
                 if (!a.fields.empty() && a.fields[0].offset + 8 <= size) std::memcpy(&v, rec + a.fields[0].offset, 8);
-                if (!exit_status_) exit_status_ = static_cast<int>(static_cast<int32_t>(v));
+                exit_status_ = static_cast<int>(static_cast<int32_t>(v));  // the last one wins
                 break;
             }
             default: break;

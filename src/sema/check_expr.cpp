@@ -90,7 +90,8 @@ Variable* Checker::variable(Variable::Scope scope, const std::string& name, cons
     v->type = assigned;
     v->id = static_cast<uint32_t>(store.size());
     v->first_use = r;
-    uint32_t size = static_cast<uint32_t>(assigned->is_string() ? opts.strsize : assigned->size);
+    // A string variable holds strsize characters and a NUL.
+    uint32_t size = static_cast<uint32_t>(assigned->is_string() ? opts.strsize + 1 : assigned->size);
     uint32_t align = assigned->is_string() ? 8 : std::max<uint32_t>(assigned->align, 1);
     uint32_t& total = scope == Variable::Scope::Global ? prog->globals_size : prog->clause_vars_size;
     if (scope != Variable::Scope::Thread) {
@@ -164,6 +165,7 @@ NodePtr Checker::expr(const ast::Expr& e) {
             NodePtr v = expr(*e.lhs);
             if (v->bit_size) error("D_SIZEOF_BITFIELD", e.range, "cannot apply sizeof to a bit-field");
             uint64_t size = v->type->is_string() ? opts.strsize : v->type->size;
+            if (v->kind == NodeKind::String) size = v->text.size() + 1;  // "abc" is a char [4]
             if (size == 0) error("D_SIZEOF_TYPE", e.range, "cannot apply sizeof to an operand of unknown size");
             return int_const(size, types.lookup_typedef("size_t"), e.range);
         }

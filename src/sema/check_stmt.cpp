@@ -150,8 +150,6 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         default: break;
     }
     if (def.destructive) prog->destructive = true;
-    if (def.kind == ActionKind::Chill)
-        error("D_ACT_UNSUPP", call.range, "chill( ) is not supported on Linux: BPF programs cannot busy-wait");
     if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !opts.user_writes)
         error("D_ACT_UNSUPP", call.range,
               name + "( ) is not available: this kernel forbids BPF programs to write user memory "
@@ -162,7 +160,15 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         const NodePtr& addr = a->args[def.kind == ActionKind::Tracemem ? 0 : 1];
         if (size->kind != NodeKind::Int || size->value == 0 || size->value > 8192)
             error("D_TRACEMEM_SIZE", size->range, name + "( ) size must be a constant between 1 and 8192");
-        if (!addr->type->is_scalar())
+        if (addr->kind == NodeKind::Load && addr->type->kind == TypeKind::Array) {
+            auto p = std::make_unique<Node>(NodeKind::AddrOf);
+            p->type = types.pointer_to(addr->type->target);
+            p->range = addr->range;
+            p->a = std::move(a->args[def.kind == ActionKind::Tracemem ? 0 : 1]);
+            a->args[def.kind == ActionKind::Tracemem ? 0 : 1] = std::move(p);
+        }
+        const NodePtr& addr2 = a->args[def.kind == ActionKind::Tracemem ? 0 : 1];
+        if (!addr2->type->is_scalar())
             error("D_TRACEMEM_ADDR", addr->range, name + "( ) argument #" +
                   std::string(def.kind == ActionKind::Tracemem ? "1" : "2") + " is incompatible with prototype:\n\tprototype: void *\n\t argument: " + addr->type->name);
         a->size = size->value;

@@ -125,7 +125,9 @@ TEST(OutputPrintf, DecimalOfUnsignedTypesIsUnsigned) {
     EXPECT_EQ(fmt("%d", {Value::integer(kBig, 2, false)}), "52719");
     EXPECT_EQ(fmt("%d", {Value::integer(kBig, 4, false)}), "2427178479");
     EXPECT_EQ(fmt("%d", {Value::u64(~0ULL)}), "18446744073709551615");
-    EXPECT_EQ(fmt("%i", {Value::u8(255)}), "255");
+    // %i is always signed (illumos's pfprint_sint), unlike %d.
+    EXPECT_EQ(fmt("%i", {Value::u8(255)}), "-1");
+    EXPECT_EQ(fmt("%i", {Value::u32(4294967291u)}), "-5");
 }
 
 TEST(OutputPrintf, UnsignedConversionOfSignedTypes) {
