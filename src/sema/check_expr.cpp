@@ -118,7 +118,9 @@ NodePtr Checker::expr(const ast::Expr& e) {
         case ExprKind::ThisVar: {
             bool self = e.kind == ExprKind::SelfVar;
             Variable* v = variable(self ? Variable::Scope::Thread : Variable::Scope::Clause, e.text, nullptr, e.range);
-            if (!v) error("D_IDENT_UNDEF", e.range, "failed to resolve " + std::string(self ? "self->" : "this->") + e.text + ": Unknown variable name");
+            if (!v && !self)
+                error("D_VAR_UNDEF", e.range, "this->" + e.text + " has not yet been declared or assigned");
+            if (!v) error("D_IDENT_UNDEF", e.range, "failed to resolve self->" + e.text + ": Unknown variable name");
             if (self) error("D_IDENT_UNDEF", e.range, "thread-local variables are not yet supported: self->" + e.text);
             auto n = node(NodeKind::ClauseVar, v->type, e.range);
             n->var = v;
@@ -269,6 +271,8 @@ NodePtr Checker::unary(const ast::Expr& e) {
         NodePtr v = expr(target);
         if (!v->type->is_scalar())
             error("D_OP_SCALAR", e.range, std::string("operator ") + text + " requires operand of scalar type");
+        if (v->kind == NodeKind::Builtin)
+            error("D_OP_WRITE", e.range, std::string("operator ") + text + " can only be applied to a writable variable");
         if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::ThreadVar)
             error(v->kind == NodeKind::Load ? "D_OP_WRITE" : "D_OP_LVAL", e.range,
                   v->kind == NodeKind::Load ? std::string("operator ") + text + " can only be applied to a writable variable"

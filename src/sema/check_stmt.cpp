@@ -99,7 +99,7 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     const ActionDef& def = *find_action(name);
     size_t n = call.args.size();
     if (static_cast<int>(n) < def.min_args || (def.max_args >= 0 && static_cast<int>(n) > def.max_args)) {
-        std::string expected = def.max_args < 0 ? "at least " + std::to_string(def.min_args)
+        std::string expected = def.max_args < 0 ? std::to_string(def.min_args)
                                : def.min_args == def.max_args ? std::to_string(def.min_args)
                                                               : std::to_string(def.min_args) + " to " + std::to_string(def.max_args);
         error("D_PROTO_LEN", call.range, name + "( ) prototype mismatch: " + std::to_string(n) + " arg" +
@@ -180,7 +180,9 @@ NodePtr Checker::call(const ast::Expr& e) {
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
     if (find_action(name))
         error("D_ACT_EXPR?", e.range, name + "( ) may not be used in an expression");
-    error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown function name");
+    if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))
+        error("D_FUNC_IDKIND", e.range, "scalar '" + name + "' may not be referenced as a function");
+    error("D_FUNC_UNDEF", e.range, "undefined function name: " + name);
 }
 
 }  // namespace bdtrace::sema
