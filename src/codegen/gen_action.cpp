@@ -37,8 +37,28 @@ Field ClauseGen::record_value(const sema::Node& n) {
         record_size += (g.strsize + 7) / 8 * 8;
         return fld;
     }
-    if (!n.type->is_scalar())
-        g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+    if (!n.type->is_scalar()) {
+        // Structs, unions and other arrays in memory or in D variables: their bytes.
+        VReg src;
+        if (n.kind == NodeKind::Load) src = address_of(n);
+        else if (n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar) src = var_address(*n.var);
+        else g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+        if (n.type->size == 0 || n.type->size > 4096)
+            g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not supported: size " + std::to_string(n.type->size));
+        fld.kind = Field::Kind::Bytes;
+        fld.size = static_cast<uint32_t>(n.type->size);
+        fld.offset = record_size;
+        VReg dst = f.vreg();
+        f.mov(dst, record);
+        f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
+        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(fld.size), src});
+        bpf::Label ok = f.new_label();
+        f.branch(Cond::Eq, rc, 0, ok);
+        fault(abi::kFaultBadAddr, src);
+        f.bind(ok);
+        record_size += (fld.size + 7) / 8 * 8;
+        return fld;
+    }
     fld.kind = Field::Kind::Int;
     fld.size = static_cast<uint32_t>(n.type->size);
     fld.is_signed = n.type->is_signed;

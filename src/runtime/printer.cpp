@@ -17,7 +17,9 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
                              std::function<void(std::string_view)> out,
                              std::function<void(std::string_view)> err)
     : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
-      lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}) {}
+      lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}) {
+    fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
+}
 
 namespace {
 
@@ -29,6 +31,7 @@ output::Value field_value(const Field& f, const uint8_t* rec, size_t size) {
         return output::Value::integer(v, f.size ? f.size : 8, f.is_signed);
     }
     const char* s = reinterpret_cast<const char*>(rec + f.offset);
+    if (f.kind == Field::Kind::Bytes) return output::Value::raw(std::string_view(s, f.size));
     size_t n = strnlen(s, f.size);
     return output::Value::string(std::string_view(s, n), f.size);
 }
@@ -110,7 +113,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 std::vector<output::Value> args;
                 for (const auto& f : a.fields) args.push_back(field_value(f, rec, size));
                 if (const output::CompiledFormat* fmt = format_for(a.format)) {
-                    auto r = output::format_printf(*fmt, args);
+                    auto r = output::format_printf(*fmt, args, fctx_);
                     text += r.text;
                 }
                 break;
@@ -137,7 +140,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 if (!fmt) break;
                 out_(text);
                 text.clear();
-                std::string cmd = output::format_printf(*fmt, args).text;
+                std::string cmd = output::format_printf(*fmt, args, fctx_).text;
                 std::fflush(nullptr);
                 int rc = std::system(cmd.c_str());
                 (void)rc;

@@ -11,6 +11,8 @@
 #include "codegen/program_set.h"
 #include "output/printf_format.h"
 #include "output/probe_line.h"
+#include "output/printf_render.h"
+#include "runtime/kernel_symbols.h"
 
 namespace bdtrace::runtime {
 
@@ -44,6 +46,8 @@ private:
     std::function<void(std::string_view)> out_, err_;
     output::ProbeLinePrinter lines_;
     std::map<std::string, output::CompiledFormat> formats_;
+    KernelSymbols ksyms_;
+    output::FormatContext fctx_;
     std::optional<int> exit_status_;
     bool printed_ = false;
     uint64_t errors_ = 0;
