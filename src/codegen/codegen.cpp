@@ -91,16 +91,15 @@ void ClauseGen::run() {
     f.bind(fault_exit);
     VReg rec = f.vreg();
     f.mov(rec, scratch);
-    f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));
+    f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     f.store(4, rec, 0, static_cast<int64_t>(0));
     VReg cpu2 = f.call_helper(bpf::helper::get_smp_processor_id, {});
     f.store(4, rec, 4, cpu2);
     f.store(8, rec, 8, static_cast<int64_t>(0));
-    VReg rb = f.vreg();
-    f.load_map_fd(rb, abi::kRingbufMap);
-    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
-    // Fire dtrace:::ERROR: arg1 epid, arg2 action index, arg3 offset, arg4 fault type,
-    // arg5 address (the faulting clause is abandoned, so its arguments may be overwritten).
+    // Fire dtrace:::ERROR first (arg1 epid, arg2 action index, arg3 offset, arg4 fault type,
+    // arg5 address; the faulting clause is abandoned, so its arguments may be overwritten),
+    // then report the fault: a fault inside ERROR itself is reported before the one that fired
+    // it, as DTrace does. ERROR clauses have their own fault record.
     if (!is_error_clause && !g.error_fns.empty()) {
         VReg v = f.vreg();
         f.store(8, scratch, abi::kScratchArgs, 0);
@@ -122,7 +121,12 @@ void ClauseGen::run() {
             f.call(e.fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
         }
         f.store(8, scratch, abi::kScratchProbeId, saved);
+        f.mov(rec, scratch);
+        f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     }
+    VReg rb = f.vreg();
+    f.load_map_fd(rb, abi::kRingbufMap);
+    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
     f.ret(0);
 }
 
@@ -299,7 +303,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;
     g.record_offset = vars_end;
     g.fault_offset = vars_end + Gen::kMaxRecord;
-    g.temps_offset = g.fault_offset + 64;
+    g.temps_offset = g.fault_offset + 2 * Gen::kFaultRecordSpace;
     try {
         g.run();
     } catch (const GenAbort&) {

@@ -49,6 +49,7 @@ public:
     std::vector<ErrorFn> error_fns;
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
+    static constexpr uint32_t kFaultRecordSpace = 64;  // one for clauses, one for ERROR clauses
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
 
 private:
@@ -99,6 +100,9 @@ public:
     uint32_t current_action = 0;
     bool is_error_clause = false;  // a fault in an ERROR clause does not fire ERROR again
     bool can_fault = false;        // some operation jumps to fault_exit
+    uint32_t fault_record_offset() const {
+        return g.fault_offset + (is_error_clause ? Gen::kFaultRecordSpace : 0);
+    }
 };
 
 }  // namespace bdtrace::codegen

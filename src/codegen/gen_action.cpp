@@ -26,7 +26,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
     fld.type_name = n.type->name;
     if (is_string_value(n)) {
         fld.kind = Field::Kind::String;
-        fld.size = g.strsize;
+        fld.size = g.strsize - 1;  // D's strsize: the buffer's last byte only holds the NUL
         fld.offset = record_size;
         VReg src = string(n);
         VReg dst = f.vreg();

@@ -24,7 +24,7 @@ void ClauseGen::fault(uint32_t type, VReg addr) {
     can_fault = true;
     VReg rec = f.vreg();
     f.mov(rec, scratch);
-    f.alu64(AluOp::Add, rec, static_cast<int64_t>(g.fault_offset));
+    f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     f.store(4, rec, 16, epid);
     f.store(4, rec, 20, static_cast<int64_t>(current_action));
     f.store(4, rec, 24, static_cast<int64_t>(type));

@@ -71,6 +71,14 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
         probe = e.provider + ":" + e.module + ":" + e.function + ":" + e.name;
     }
     uint32_t probe_id = f.epid >= 1 && f.epid <= ps_.epids.size() ? ps_.epids[f.epid - 1].probe_id : 0;
+    // A fault in an ERROR clause is only counted, as DTrace does (it cannot fire ERROR again).
+    if (f.epid >= 1 && f.epid <= ps_.epids.size()) {
+        const auto& e = ps_.epids[f.epid - 1];
+        if (e.provider == "dtrace" && e.name == "ERROR") {
+            err_(opts_.program_name + ": 1 error in ERROR probe enabling\n");
+            return;
+        }
+    }
     std::string msg = opts_.program_name + ": error on enabled probe ID " + std::to_string(f.epid) +
                       " (ID " + std::to_string(probe_id) + ": " + probe + "): " + fault_text(f.fault);
     if (f.fault == codegen::abi::kFaultBadAddr || f.fault == codegen::abi::kFaultBadAlign) {
