@@ -36,6 +36,7 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
     bool stopped = false;
+    uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
 };
 
 }  // namespace bdtrace

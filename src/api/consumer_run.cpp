@@ -2,6 +2,8 @@
 // generation, loading, attaching and BEGIN (go), the consume loop (work), END (stop).
 #include <time.h>
 
+#include <algorithm>
+
 #include "api/consumer_impl.h"
 #include "api/program.h"
 #include "bpf/assembler.h"
@@ -200,14 +202,35 @@ static void report_drops(Consumer::Impl& impl) {
     }
 }
 
+static uint64_t monotonic_ns() {
+    timespec t{};
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return uint64_t(t.tv_sec) * 1000000000 + uint64_t(t.tv_nsec);
+}
+
+// One pass of the consumer. Records are read at the switch rate (-x switchrate, 1hz by default),
+// as DTrace switches its buffers, so bufsize means what it says; exit() is noticed within
+// 10 ms, without waiting for the next switch.
 WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
     if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
         impl.session->poll(0);
+        report_drops(impl);
         return WorkStatus::Done;
     }
-    impl.session->poll(100);
+    uint64_t period = impl.opts.time_ns("switchrate");
+    if (period == 0) period = 1000000000;
+    uint64_t now = monotonic_ns();
+    if (impl.next_switch == 0) impl.next_switch = now + period;
+    if (now < impl.next_switch) {
+        uint64_t wait = std::min<uint64_t>(impl.next_switch - now, 10000000);
+        timespec ts{static_cast<time_t>(wait / 1000000000), static_cast<long>(wait % 1000000000)};
+        nanosleep(&ts, nullptr);  // a signal ends it early: the driver then stops tracing
+        return WorkStatus::Okay;
+    }
+    impl.next_switch = now + period;
+    impl.session->poll(0);
     report_drops(impl);
     if (impl.printer->exit_status()) return WorkStatus::Done;
     return WorkStatus::Okay;

@@ -63,6 +63,9 @@ Field ClauseGen::record_value(const sema::Node& n) {
     fld.size = static_cast<uint32_t>(n.type->size);
     fld.is_signed = n.type->is_signed;
     fld.is_pointer = n.type->is_pointer();
+    fld.is_float = n.type->kind == sema::TypeKind::Float;
+    if (fld.is_float && n.type->size > 8)
+        g.error("D_UNKNOWN", n.range, "recording long double values is not yet supported");
     fld.offset = record_size;
     VReg v = value(n);
     f.store(8, record, static_cast<int16_t>(fld.offset), v);

@@ -34,6 +34,7 @@ struct Field {
     uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize
     bool is_signed = false;
     bool is_pointer = false;
+    bool is_float = false;  // Int: the 8 bytes hold a float or double's bits
     std::string type_name;  // the D type, for printf checks and messages
 };
 

@@ -28,6 +28,17 @@ output::Value field_value(const Field& f, const uint8_t* rec, size_t size) {
     if (f.kind == Field::Kind::Int) {
         uint64_t v;
         std::memcpy(&v, rec + f.offset, 8);
+        if (f.is_float) {
+            if (f.size == 4) {
+                float x;
+                uint32_t lo = static_cast<uint32_t>(v);
+                std::memcpy(&x, &lo, 4);
+                return output::Value::floating(x, 4);
+            }
+            double d;
+            std::memcpy(&d, &v, 8);
+            return output::Value::floating(d, 8);
+        }
         return output::Value::integer(v, f.size ? f.size : 8, f.is_signed);
     }
     const char* s = reinterpret_cast<const char*>(rec + f.offset);

@@ -559,8 +559,14 @@ NodePtr Checker::index(const ast::Expr& e) {
     if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text) && !find_builtin(types, base_e.text))
         error("D_IDENT_UNDEF", e.range, "associative arrays are not yet supported: " + base_e.text);
     NodePtr base = rvalue(base_e);
+    // Char arrays stay arrays for string use; indexing one takes its address (K&R A7.1).
+    if (base->kind == NodeKind::Load && base->type->kind == TypeKind::Array) {
+        auto addr = node(NodeKind::AddrOf, types.pointer_to(base->type->target), base->range);
+        addr->a = std::move(base);
+        base = std::move(addr);
+    }
     if (!base->type->is_pointer())
-        error("D_ARR_BADREF", e.range, "cannot access " + base_e.text + " as an associative array");
+        error("D_ARR_BADREF", e.range, "cannot access " + (base_e.text.empty() ? std::string("expression") : base_e.text) + " as an associative array");
     if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access " + base_e.text + " as an associative array");
     NodePtr idx = rvalue(*e.args[0]);
     if (!idx->type->is_integer())

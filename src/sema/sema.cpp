@@ -273,13 +273,15 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     out.probes = match_probes(c);
     prog->matched_probes += static_cast<uint32_t>(out.probes.size());
     action_index = 0;
+    // DTrace cooks a clause's actions before its predicate: a variable first assigned in the
+    // body may be read in the predicate.
+    out.has_body = c.has_body;
+    out.body = statements(c.body);
     if (c.predicate) {
         out.predicate = rvalue(*c.predicate);
         if (!out.predicate->type->is_scalar())
             error("D_PRED_SCALAR", c.predicate->range, "predicate result must be of scalar type");
     }
-    out.has_body = c.has_body;
-    out.body = statements(c.body);
     prog->clauses.push_back(std::move(out));
 }
 

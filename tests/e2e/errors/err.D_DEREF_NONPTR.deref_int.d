@@ -1,0 +1,7 @@
+/* * needs a pointer. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = *pid;
+}

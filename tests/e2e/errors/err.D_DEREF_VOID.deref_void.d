@@ -1,0 +1,7 @@
+/* A void * cannot be dereferenced. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = *(void *)curthread;
+}

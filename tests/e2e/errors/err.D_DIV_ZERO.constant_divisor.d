@@ -1,0 +1,7 @@
+/* Division by a constant zero is caught when compiling. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = 10 / 0;
+}

@@ -1,0 +1,7 @@
+/* Modulo by a constant zero is caught when compiling. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = 10 % 0;
+}

@@ -1,0 +1,7 @@
+/* * needs arithmetic operands. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = "abc" * 2;
+}

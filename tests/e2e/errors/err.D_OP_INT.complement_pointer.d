@@ -1,0 +1,7 @@
+/* ~ needs an integer operand. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = ~curthread;
+}

@@ -1,0 +1,7 @@
+/* % needs integer operands. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = 10 % "3";
+}

@@ -1,0 +1,7 @@
+/* ++ needs an lvalue. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = 5++;
+}

@@ -1,0 +1,7 @@
+/* Built-in variables are read-only. */
+#pragma D option quiet
+
+BEGIN
+{
+	pid = 1;
+}

@@ -1,0 +1,7 @@
+/* ++ cannot modify a built-in variable. */
+#pragma D option quiet
+
+BEGIN
+{
+	timestamp++;
+}

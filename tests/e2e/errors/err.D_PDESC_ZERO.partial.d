@@ -1,0 +1,6 @@
+/* A name-only description is reported as :::name. */
+#pragma D option quiet
+
+lt_nothing {
+	exit(0);
+}

@@ -1,0 +1,7 @@
+/* An empty printf() format. */
+#pragma D option quiet
+
+BEGIN
+{
+	printf("");
+}

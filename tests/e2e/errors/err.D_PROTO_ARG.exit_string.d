@@ -1,0 +1,7 @@
+/* exit() takes an int, not a string. */
+#pragma D option quiet
+
+BEGIN
+{
+	exit("failure");
+}

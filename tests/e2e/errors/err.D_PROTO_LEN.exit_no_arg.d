@@ -1,0 +1,7 @@
+/* exit() needs its status. */
+#pragma D option quiet
+
+BEGIN
+{
+	exit();
+}

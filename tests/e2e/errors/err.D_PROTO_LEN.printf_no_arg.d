@@ -1,0 +1,7 @@
+/* printf() needs at least its format. */
+#pragma D option quiet
+
+BEGIN
+{
+	printf();
+}

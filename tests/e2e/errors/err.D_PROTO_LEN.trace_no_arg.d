@@ -1,0 +1,7 @@
+/* trace() takes exactly one argument. */
+#pragma D option quiet
+
+BEGIN
+{
+	trace();
+}

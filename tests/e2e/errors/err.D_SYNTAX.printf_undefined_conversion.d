@@ -1,0 +1,7 @@
+/* An unknown printf() conversion. */
+#pragma D option quiet
+
+BEGIN
+{
+	printf("%z\n", 1);
+}

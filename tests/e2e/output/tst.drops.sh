@@ -1,0 +1,21 @@
+# Records that do not fit in the principal buffer are dropped and reported as
+# "dtrace: N drops on CPU C" (on stderr; nothing else is reported).
+dtrace=$1
+err=$(timeout 10 "$dtrace" -q -x bufsize=8k -x switchrate=10hz -n '
+tick-1ms
+{
+	printf("%s %s %s %s\n", "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+	    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+	    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+	    "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+}
+tick-300ms
+{
+	exit(0);
+}' 2>&1 >/dev/null)
+status=$?
+drops=$(printf '%s\n' "$err" | grep -Ec '^dtrace: [0-9]+ drops? on CPU [0-9]+$')
+other=$(printf '%s\n' "$err" | grep -Evc '^dtrace: [0-9]+ drops? on CPU [0-9]+$|^$')
+echo "drop reports: $([ "$drops" -gt 0 ] && echo yes || echo no), other messages: $other"
+[ "$other" = 0 ] || printf '%s\n' "$err" >&2
+exit $status
