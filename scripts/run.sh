@@ -2,7 +2,7 @@
 # Builds bdtrace (Release unless BDTRACE_BUILD_TYPE says otherwise) and runs it.
 #   sudo bash scripts/run.sh [bdtrace arguments]   # with no arguments: a short demo
 # Environment: BDTRACE_BUILD_DIR (default build/), BDTRACE_BUILD_TYPE, BDTRACE_JOBS (default 2),
-#              BDTRACE_DEMO (default: compile) picks the demo.
+#              BDTRACE_DEMO (default: trace) picks the demo.
 # Build output goes to stderr, so stdout is bdtrace's own.
 set -euo pipefail
 # shellcheck source=scripts/common.sh
@@ -21,11 +21,17 @@ fi
 
 # ---- demos: one function each; BDTRACE_DEMO names the one to run ---------------------------
 
-# Until bdtrace attaches to the kernel: compile every example and show one syntax tree.
+# Real tracing: a short profile of both CPUs (needs root, like every tracing run).
+demo_trace() {
+  cd "$BDTRACE_ROOT"
+  echo "\$ bdtrace -s examples/demo.d"
+  "$bdtrace" -s examples/demo.d
+}
+
+# Compile every example (bdtrace -e: stop after the front end) and show one syntax tree.
 demo_compile() {
   cd "$BDTRACE_ROOT"
-  echo "bdtrace compiles D to eBPF. Kernel tracing is not wired up yet, so this demo compiles the"
-  echo "example scripts (bdtrace -e: stop after compiling) and prints the syntax tree of one."
+  echo "Compiling the example scripts (bdtrace -e) and printing the syntax tree of one."
   echo
   local f out failed=0
   for f in examples/*.d; do
@@ -43,7 +49,7 @@ demo_compile() {
   return "$failed"
 }
 
-demo=${BDTRACE_DEMO:-compile}
+demo=${BDTRACE_DEMO:-trace}
 if ! declare -F "demo_$demo" >/dev/null; then
   echo "run.sh: unknown demo '$demo' (known: $(declare -F | sed -n 's/^declare -f demo_//p' | xargs))" >&2
   exit 2
