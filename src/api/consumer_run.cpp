@@ -178,7 +178,11 @@ bool Consumer::go() {
     runtime::RecordPrinter* printer = impl.printer.get();
     impl.session = runtime::Session::load(
         *impl.kernel, *impl.programs, [printer](const void* d, size_t n) { printer->handle(d, n); }, &err);
-    if (!impl.session) return fail_enable(impl, err.message, err.status);
+    if (!impl.session) {
+        if (impl.opts.is_set("bpflog") && !err.verifier_log.empty())
+            return fail_enable(impl, err.message + "\n" + err.verifier_log, err.status);
+        return fail_enable(impl, err.message, err.status);
+    }
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
 
     impl.session->set_wall_offset(wall_offset_ns());

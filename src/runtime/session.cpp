@@ -3,6 +3,7 @@
 #include <cstring>
 
 #include "bpf/disasm.h"
+#include "bpf/verifier_log.h"
 #include "codegen/abi.h"
 
 namespace bdtrace::runtime {
@@ -21,26 +22,6 @@ kernel::ProgramType program_type(AttachKind k) {
         case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
         default: return kernel::ProgramType::RawTracepoint;
     }
-}
-
-// The D line of the instruction the verifier refused: its log names "N: (..) insn" lines; the
-// last one before the error message is where it stopped.
-std::string explain_verifier(const bpf::Assembled& code, const std::string& log) {
-    long last = -1;
-    size_t pos = 0;
-    while (pos < log.size()) {
-        size_t eol = log.find('\n', pos);
-        std::string line = log.substr(pos, eol == std::string::npos ? std::string::npos : eol - pos);
-        char* end = nullptr;
-        long n = std::strtol(line.c_str(), &end, 10);
-        if (end != line.c_str() && *end == ':') last = n;
-        if (eol == std::string::npos) break;
-        pos = eol + 1;
-    }
-    if (last < 0) return "";
-    if (const bpf::SourceNote* note = code.source_of(static_cast<uint32_t>(last)))
-        return " (the clause at line " + std::to_string(note->line) + ")";
-    return "";
 }
 
 }  // namespace
@@ -100,8 +81,11 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         auto prog = k.load_program(spec);
         if (!prog) {
             SessionError e = from(prog.error());
+            // Name the D clause and line the verifier refused, in its own words.
             if (prog.error().op == kernel::Op::ProgLoad && !prog.error().verifier_log.empty())
-                e.message += explain_verifier(l.code, prog.error().verifier_log);
+                e.message = "the BPF verifier refused the code of " +
+                            bpf::describe(bpf::explain_verifier_log(l.code, prog.error().verifier_log)) +
+                            " (-x bpflog shows the whole log)";
             *err = e;
             return nullptr;
         }
