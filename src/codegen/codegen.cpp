@@ -44,20 +44,21 @@ void ClauseGen::run() {
     fault_exit = f.new_label();
     record = f.vreg();
     f.set_source(static_cast<int>(clause.range.begin.line), g.source_line(clause.range.begin.line));
+    if (clause.predicate) {
+        bpf::Label skip = f.new_label(), go = f.new_label();
+        branch_if_false(*clause.predicate, skip);
+        f.jump(go);
+        f.bind(skip);
+        f.ret(0);
+        f.bind(go);
+    }
+    // The record header, once the predicate let the clause run.
     f.mov(record, scratch);
     f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
     f.store(4, record, 0, epid);
     VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
     f.store(4, record, 4, cpu);
     f.store(8, record, 8, static_cast<int64_t>(0));
-
-    if (clause.predicate) {
-        VReg p = clause.predicate->type->is_string() ? string(*clause.predicate) : value(*clause.predicate);
-        bpf::Label go = f.new_label();
-        f.branch(Cond::Ne, p, 0, go);
-        f.ret(0);
-        f.bind(go);
-    }
     statements(clause.body);
 
     bool default_action = clause.body.empty();

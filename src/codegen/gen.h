@@ -71,6 +71,8 @@ public:
     bpf::VReg value(const sema::Node& n);        // integers and pointers, 64-bit normalised
     void normalize(bpf::VReg r, const sema::Type* t);
     bpf::VReg compare(const sema::Node& n);
+    void compare_branch(const sema::Node& n, bpf::Label target, bool negate);
+    void branch_if_false(const sema::Node& n, bpf::Label target);
     bpf::VReg builtin(const sema::Node& n);
     bpf::VReg load_memory(const sema::Node& n);  // a Load node's value
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address

@@ -163,9 +163,8 @@ void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
                 break;
             case sema::Stmt::Kind::Action: action(*s->action); break;
             case sema::Stmt::Kind::If: {
-                VReg c = value(*s->expr);
                 bpf::Label no = f.new_label(), done = f.new_label();
-                f.branch(Cond::Eq, c, 0, no);
+                branch_if_false(*s->expr, no);
                 statements(s->then_body);
                 f.jump(done);
                 f.bind(no);

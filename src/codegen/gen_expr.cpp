@@ -1,5 +1,7 @@
 // Expressions. Integer values live in 64-bit registers, normalised after every operation to the
 // D type's width and signedness, so comparisons and stores need no further fixing.
+#include <cstdint>
+
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "sema/btf_types.h"
@@ -197,29 +199,49 @@ VReg ClauseGen::builtin(const sema::Node& n) {
     }
 }
 
-VReg ClauseGen::compare(const sema::Node& n) {
+// Emits "if (a OP b) goto target" (or, with negate, "if !(a OP b)") for a comparison node, with
+// an immediate operand when the right side is a small constant.
+void ClauseGen::compare_branch(const sema::Node& n, bpf::Label target, bool negate) {
     const sema::Type* ta = n.a->type;
     const sema::Type* tb = n.b->type;
-    VReg a, b;
-    bool is_signed;
+    VReg a;
+    bpf::Operand b = static_cast<int64_t>(0);
+    bool is_signed = true;
     if (ta->is_string() || tb->is_string()) {
         a = string_compare(string(*n.a), string(*n.b));
-        b = f.vreg();
-        f.mov(b, static_cast<int64_t>(0));
-        is_signed = true;
     } else {
         a = value(*n.a);
-        b = value(*n.b);
         const sema::Type* common = ta->is_arith() && tb->is_arith() ? sema::arith_result(g.types, ta, tb) : nullptr;
         is_signed = common && common->is_signed;
         // Values are normalised to their own types; the common type may be wider and unsigned.
-        if (common && common->is_integer() && common->size == 4 && !common->is_signed) {
-            f.mov32(a, a);
-            f.mov32(b, b);
+        bool widen32 = common && common->is_integer() && common->size == 4 && !common->is_signed;
+        int64_t k = static_cast<int64_t>(n.b->value);
+        if (n.b->kind == NodeKind::Int && k >= 0 && k <= INT32_MAX) {
+            if (widen32) f.mov32(a, a);
+            b = k;
+        } else {
+            VReg rb = value(*n.b);
+            if (widen32) {
+                f.mov32(a, a);
+                f.mov32(rb, rb);
+            }
+            b = rb;
+        }
+    }
+    Op op = n.op;
+    if (negate) {
+        switch (op) {
+            case Op::Eq: op = Op::Ne; break;
+            case Op::Ne: op = Op::Eq; break;
+            case Op::Lt: op = Op::Ge; break;
+            case Op::Le: op = Op::Gt; break;
+            case Op::Gt: op = Op::Le; break;
+            case Op::Ge: op = Op::Lt; break;
+            default: break;
         }
     }
     Cond c = Cond::Eq;
-    switch (n.op) {
+    switch (op) {
         case Op::Eq: c = Cond::Eq; break;
         case Op::Ne: c = Cond::Ne; break;
         case Op::Lt: c = is_signed ? Cond::Slt : Cond::Lt; break;
@@ -228,9 +250,38 @@ VReg ClauseGen::compare(const sema::Node& n) {
         case Op::Ge: c = is_signed ? Cond::Sge : Cond::Ge; break;
         default: break;
     }
+    f.branch(c, a, b, target);
+}
+
+// "if (!cond) goto target" without building a 0/1 value for comparisons, && and ||.
+void ClauseGen::branch_if_false(const sema::Node& n, bpf::Label target) {
+    if (n.kind == NodeKind::Binary && n.op >= Op::Lt && n.op <= Op::Ne) {
+        compare_branch(n, target, /*negate=*/true);
+        return;
+    }
+    if (n.kind == NodeKind::Logical && n.op == Op::LogAnd) {
+        branch_if_false(*n.a, target);
+        branch_if_false(*n.b, target);
+        return;
+    }
+    if (n.kind == NodeKind::Logical && n.op == Op::LogOr) {
+        bpf::Label yes = f.new_label();
+        bpf::Label second = f.new_label();
+        branch_if_false(*n.a, second);
+        f.jump(yes);
+        f.bind(second);
+        branch_if_false(*n.b, target);
+        f.bind(yes);
+        return;
+    }
+    VReg v = n.type->is_string() ? string(n) : value(n);
+    f.branch(Cond::Eq, v, 0, target);
+}
+
+VReg ClauseGen::compare(const sema::Node& n) {
     VReg r = f.vreg();
     bpf::Label yes = f.new_label(), done = f.new_label();
-    f.branch(c, a, b, yes);
+    compare_branch(n, yes, false);
     f.mov(r, static_cast<int64_t>(0));
     f.jump(done);
     f.bind(yes);
