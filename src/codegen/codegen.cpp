@@ -305,6 +305,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.record_offset = vars_end;
     g.fault_offset = vars_end + Gen::kMaxRecord;
     g.temps_offset = g.fault_offset + 2 * Gen::kFaultRecordSpace;
+    g.stack_offset = g.temps_offset + g.strsize * Gen::kStringTemps;
     try {
         g.run();
     } catch (const GenAbort&) {
@@ -314,7 +315,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(Gen::kMaxRecord) + " bytes");
         return nullptr;
     }
-    ps->scratch_size = g.temps_offset + g.strsize * Gen::kStringTemps;
+    ps->scratch_size = g.stack_offset + Gen::kStackBytes;
 
     std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
     ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});

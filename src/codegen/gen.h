@@ -39,6 +39,8 @@ public:
     uint32_t record_capacity = 0;
     uint32_t fault_offset = 0;   // the fault record
     uint32_t temps_offset = 0;   // string temporaries
+    uint32_t stack_offset = 0;   // room for one kernel stack (stackdepth)
+    static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
     struct ErrorFn {

@@ -156,9 +156,21 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Id:
             f.load(8, r, scratch, abi::kScratchProbeId);
             return r;
+        case BuiltinVar::Stackdepth: {
+            // The kernel stack's frames: bpf_get_stack returns the bytes it wrote.
+            VReg buf = f.vreg();
+            f.mov(buf, scratch);
+            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
+            r = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Sge, r, 0, ok);
+            f.mov(r, static_cast<int64_t>(0));
+            f.bind(ok);
+            f.alu64(AluOp::Rsh, r, 3);
+            return r;
+        }
         case BuiltinVar::Errno:
         case BuiltinVar::Ipl:
-        case BuiltinVar::Stackdepth:
             f.mov(r, static_cast<int64_t>(0));
             return r;
         case BuiltinVar::Ppid:
