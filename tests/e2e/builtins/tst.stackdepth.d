@@ -1,8 +1,7 @@
-/* stackdepth: the depth of the kernel stack where the probe fired (nonzero in the kernel). */
+/* stackdepth: the depth of the kernel stack the probe fired on (BEGIN fires in the kernel too). */
 #pragma D option quiet
 
-profile-997
-/arg0 != 0/
+BEGIN
 {
 	printf("%d\n", stackdepth > 1 && stackdepth <= 127);
 	exit(0);
