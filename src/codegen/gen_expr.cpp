@@ -14,6 +14,26 @@ using bpf::VReg;
 using sema::NodeKind;
 using sema::Op;
 
+namespace {
+
+// The BPF operation for a D arithmetic operator on a type of the given signedness.
+AluOp alu_op(Op op, bool is_signed) {
+    switch (op) {
+        case Op::Sub: return AluOp::Sub;
+        case Op::Mul: return AluOp::Mul;
+        case Op::Div: return is_signed ? AluOp::SDiv : AluOp::Div;
+        case Op::Mod: return is_signed ? AluOp::SMod : AluOp::Mod;
+        case Op::Shl: return AluOp::Lsh;
+        case Op::Shr: return is_signed ? AluOp::Arsh : AluOp::Rsh;
+        case Op::And: return AluOp::And;
+        case Op::Or: return AluOp::Or;
+        case Op::Xor: return AluOp::Xor;
+        default: return AluOp::Add;
+    }
+}
+
+}  // namespace
+
 void ClauseGen::normalize(VReg r, const sema::Type* t) {
     if (!t->is_integer() || t->size >= 8) return;
     int shift = static_cast<int>(64 - t->size * 8);
@@ -411,20 +431,7 @@ VReg ClauseGen::value(const sema::Node& n) {
                 fault(abi::kFaultDivZero, VReg{});
                 f.bind(ok);
             }
-            AluOp op = AluOp::Add;
-            switch (n.op) {
-                case Op::Add: op = AluOp::Add; break;
-                case Op::Sub: op = AluOp::Sub; break;
-                case Op::Mul: op = AluOp::Mul; break;
-                case Op::Div: op = is_signed ? AluOp::SDiv : AluOp::Div; break;
-                case Op::Mod: op = is_signed ? AluOp::SMod : AluOp::Mod; break;
-                case Op::Shl: op = AluOp::Lsh; break;
-                case Op::Shr: op = is_signed ? AluOp::Arsh : AluOp::Rsh; break;
-                case Op::And: op = AluOp::And; break;
-                case Op::Or: op = AluOp::Or; break;
-                case Op::Xor: op = AluOp::Xor; break;
-                default: break;
-            }
+            AluOp op = alu_op(n.op, is_signed);
             if (!is_signed && t->size == 4 && (op == AluOp::Div || op == AluOp::Mod || op == AluOp::Rsh)) {
                 f.mov32(a, a);
                 f.mov32(b, b);
@@ -515,21 +522,7 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
         VReg old = f.vreg();
         f.load(static_cast<int>(v.type->size), old, addr, 0);
         normalize(old, v.type);
-        AluOp op = AluOp::Add;
-        bool is_signed = v.type->is_signed;
-        switch (n.op) {
-            case Op::Add: op = AluOp::Add; break;
-            case Op::Sub: op = AluOp::Sub; break;
-            case Op::Mul: op = AluOp::Mul; break;
-            case Op::Div: op = is_signed ? AluOp::SDiv : AluOp::Div; break;
-            case Op::Mod: op = is_signed ? AluOp::SMod : AluOp::Mod; break;
-            case Op::Shl: op = AluOp::Lsh; break;
-            case Op::Shr: op = is_signed ? AluOp::Arsh : AluOp::Rsh; break;
-            case Op::And: op = AluOp::And; break;
-            case Op::Or: op = AluOp::Or; break;
-            case Op::Xor: op = AluOp::Xor; break;
-            default: break;
-        }
+        AluOp op = alu_op(n.op, v.type->is_signed);
         if (op == AluOp::Div || op == AluOp::Mod || op == AluOp::SDiv || op == AluOp::SMod) {
             bpf::Label ok = f.new_label();
             f.branch(Cond::Ne, val, 0, ok);
