@@ -121,7 +121,19 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         a->format = f.text;
         first = 1;
     }
-    for (size_t i = first; i < n; ++i) a->args.push_back(rvalue(*call.args[i]));
+    for (size_t i = first; i < n; ++i) {
+        // printm(size, memref(addr, len)) (FreeBSD): memref() names the memory printm dumps.
+        const ast::Expr& arg = *call.args[i];
+        if (def.kind == ActionKind::Printm && i == 1 && arg.kind == ast::ExprKind::Call &&
+            arg.lhs->kind == ast::ExprKind::Ident && arg.lhs->text == "memref") {
+            if (arg.args.size() != 2)
+                error("D_PROTO_LEN", arg.range, "memref( ) prototype mismatch: " + std::to_string(arg.args.size()) +
+                                                    " arg" + plural(arg.args.size()) + " passed, 2 expected");
+            a->args.push_back(rvalue(*arg.args[0]));
+            continue;
+        }
+        a->args.push_back(rvalue(arg));
+    }
     if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
         auto parsed = output::parse_format(a->format);
         if (!parsed.format) {
