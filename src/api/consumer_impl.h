@@ -12,6 +12,7 @@
 #include "kernel/kernel.h"
 #include "options/options.h"
 #include "probes/probe.h"
+#include "process/kernel_symbols.h"
 #include "runtime/printer.h"
 #include "runtime/session.h"
 #include "sema/types.h"
@@ -30,6 +31,7 @@ struct Consumer::Impl {
     std::vector<std::shared_ptr<Program>> enabled;
     // Tracing state, created by go().
     sema::TypeTable types;
+    process::KernelSymbols kernel_symbols;
     probes::Registry registry;
     std::unique_ptr<kernel::Kernel> kernel;
     std::unique_ptr<codegen::ProgramSet> programs;

@@ -12,7 +12,7 @@
 #include "output/printf_format.h"
 #include "output/probe_line.h"
 #include "output/printf_render.h"
-#include "runtime/kernel_symbols.h"
+#include "process/kernel_symbols.h"
 
 namespace bdtrace::runtime {
 
@@ -46,7 +46,7 @@ private:
     std::function<void(std::string_view)> out_, err_;
     output::ProbeLinePrinter lines_;
     std::map<std::string, output::CompiledFormat> formats_;
-    KernelSymbols ksyms_;
+    process::KernelSymbols ksyms_;
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
     bool printed_ = false;

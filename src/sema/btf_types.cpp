@@ -27,7 +27,8 @@ void BtfSource::index() {
         const struct btf_type* t = btf__type_by_id(btf_, id);
         int k = btf_kind(t);
         if (k != BTF_KIND_TYPEDEF && k != BTF_KIND_STRUCT && k != BTF_KIND_UNION &&
-            k != BTF_KIND_ENUM && k != BTF_KIND_ENUM64 && k != BTF_KIND_FUNC && k != BTF_KIND_INT)
+            k != BTF_KIND_ENUM && k != BTF_KIND_ENUM64 && k != BTF_KIND_FUNC && k != BTF_KIND_INT &&
+            k != BTF_KIND_VAR)
             continue;
         const char* name = btf__name_by_offset(btf_, t->name_off);
         if (name && *name) names_.emplace(std::string_view(name), static_cast<int>(id));
@@ -60,6 +61,13 @@ const Type* BtfSource::tag_named(TypeTable& types, TypeKind kind, const std::str
         if (id < 0) id = find(name, BTF_KIND_ENUM64);
     }
     return id < 0 ? nullptr : by_id(types, id);
+}
+
+const Type* BtfSource::variable_type(TypeTable& types, const std::string& name) {
+    int id = find(name, BTF_KIND_VAR);
+    if (id < 0) return nullptr;
+    const struct btf_type* t = btf__type_by_id(btf_, static_cast<uint32_t>(id));
+    return by_id(types, static_cast<int>(t->type));
 }
 
 const Type* BtfSource::by_id(TypeTable& types, int id) {

@@ -25,6 +25,8 @@ public:
     const Type* typedef_named(TypeTable& types, const std::string& name);
     const Type* tag_named(TypeTable& types, TypeKind kind, const std::string& name);
     const Type* by_id(TypeTable& types, int id);
+    // The type of a kernel variable (vmlinux BTF describes the per-CPU ones), or null.
+    const Type* variable_type(TypeTable& types, const std::string& name);
     // The BTF id of a named entity of a BTF kind (BTF_KIND_*), or -1.
     int find(const std::string& name, int btf_kind) const;
     const struct btf* raw() const { return btf_; }

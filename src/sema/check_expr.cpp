@@ -1,6 +1,7 @@
 // Expressions: name resolution, D's typing rules, constant folding of literals.
 #include <limits>
 
+#include "sema/btf_types.h"
 #include "sema/builtins.h"
 #include "sema/checker.h"
 
@@ -209,8 +210,26 @@ NodePtr Checker::rvalue(const ast::Expr& e) {
     return n;
 }
 
+// `sym and mod`sym: a kernel symbol's storage, at the address kallsyms gives it.
+NodePtr Checker::kernel_symbol(const ast::Expr& e) {
+    const std::string& text = e.text;
+    size_t q = text.rfind('`');
+    std::string module = q == 0 ? "" : text.substr(0, q);
+    std::string name = text.substr(q + 1);
+    std::optional<uint64_t> addr;
+    if (opts.kernel_symbols) addr = opts.kernel_symbols->address_of(name, module);
+    if (!addr) error("D_IDENT_UNDEF", e.range, "failed to resolve " + text + ": Unknown symbol name");
+    const Type* t = nullptr;
+    if (types.btf()) t = types.btf()->variable_type(types, name);
+    if (!t) t = types.void_type();  // no type information: only its address is usable
+    auto n = node(NodeKind::Load, t, e.range);
+    n->a = int_const(*addr, types.pointer_to(t), e.range);
+    return n;
+}
+
 NodePtr Checker::ident(const ast::Expr& e) {
     const std::string& name = e.text;
+    if (name.find('`') != std::string::npos) return kernel_symbol(e);
     if (Variable* v = variable(Variable::Scope::Global, name, nullptr, e.range)) {
         auto n = node(NodeKind::Global, v->type, e.range);
         n->var = v;

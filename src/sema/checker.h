@@ -33,6 +33,7 @@ public:
     NodePtr expr(const ast::Expr& e);
     NodePtr rvalue(const ast::Expr& e);  // arrays decay, bit-fields read, etc.
     NodePtr ident(const ast::Expr& e);
+    NodePtr kernel_symbol(const ast::Expr& e);
     NodePtr unary(const ast::Expr& e);
     NodePtr binary(const ast::Expr& e);
     NodePtr assign(const ast::Expr& e);

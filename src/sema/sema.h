@@ -8,6 +8,7 @@
 #include "bdtrace/diagnostic.h"
 #include "frontend/ast.h"
 #include "probes/probe.h"
+#include "process/kernel_symbols.h"
 #include "sema/typed.h"
 #include "sema/types.h"
 
@@ -19,6 +20,7 @@ struct SemaOptions {
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
     bool user_writes = false;  // the kernel lets BPF write user memory (copyout, copyoutstr)
+    process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
 };
 
 class Checker;
