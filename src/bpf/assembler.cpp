@@ -18,9 +18,12 @@ uint32_t charged(uint32_t stack) {
 
 std::vector<FunctionId> callees(const Function& f) {
     std::vector<FunctionId> out;
-    for (const Inst& i : f.insts())
+    for (const Inst& i : f.insts()) {
         if (i.op == Op::Call && static_cast<CallKind>(i.sub) == CallKind::Local)
             out.push_back(i.target);
+        if (i.op == Op::LoadMap && static_cast<MapLoad>(i.sub) == MapLoad::Func)
+            out.push_back(i.target);  // a callback, called by a helper
+    }
     return out;
 }
 

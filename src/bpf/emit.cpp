@@ -281,6 +281,14 @@ void Emitter::one(const Inst& i) {
         }
         case Op::LoadMap: {
             auto kind = static_cast<MapLoad>(i.sub);
+            if (kind == MapLoad::Func) {
+                // The offset is linked like a call's: relative to the next instruction.
+                auto pair = ld_imm64(reg(i.dst), kPseudoFunc, 0);
+                out_.calls.push_back({here(), i.target});
+                put(pair[0]);
+                put(pair[1]);
+                break;
+            }
             uint64_t v = i.target;
             if (kind == MapLoad::Value)
                 v |= static_cast<uint64_t>(static_cast<uint32_t>(i.off)) << 32;

@@ -229,6 +229,14 @@ void Function::load_map_value(VReg dst, MapRef map, uint32_t offset) {
     i.off = static_cast<int32_t>(offset);
 }
 
+void Function::load_func(VReg dst, FunctionId callee) {
+    if (!writable(dst, "load_func")) return;
+    Inst& i = emit(Op::LoadMap);
+    i.dst = dst;
+    i.sub = static_cast<uint8_t>(MapLoad::Func);
+    i.target = callee;
+}
+
 void Function::load(int size, VReg dst, VReg base, int16_t off) {
     if (!check_size(size, "load") || !writable(dst, "load") || !readable(base, "load")) return;
     Inst& i = emit(Op::Load);

@@ -79,7 +79,9 @@ enum class AluOp : uint8_t { Add, Sub, Mul, Div, Or, And, Lsh, Rsh, Mod, Xor, Ar
 enum class Cond : uint8_t { Eq, Ne, Gt, Ge, Lt, Le, Sgt, Sge, Slt, Sle, Set };
 enum class AtomicOp : uint8_t { Add, Or, And, Xor, FetchAdd, FetchOr, FetchAnd, FetchXor, Xchg };
 enum class CallKind : uint8_t { Helper, Kfunc, Local };
-enum class MapLoad : uint8_t { Fd, Value };
+// What a LoadMap instruction loads: a map's fd, the address of a map value, or (Func) the
+// address of a subprogram, for helpers that take a callback (bpf_loop).
+enum class MapLoad : uint8_t { Fd, Value, Func };
 
 bool atomic_fetches(AtomicOp op);  // the value register receives the old memory contents
 
@@ -164,6 +166,7 @@ class Function {
     void load_imm64(VReg dst, uint64_t value);
     void load_map_fd(VReg dst, MapRef map);
     void load_map_value(VReg dst, MapRef map, uint32_t offset);
+    void load_func(VReg dst, FunctionId callee);  // LD_IMM64 src=BPF_PSEUDO_FUNC
 
     // ---- memory (size in bytes: 1, 2, 4, 8)
     void load(int size, VReg dst, VReg base, int16_t off);

@@ -34,6 +34,26 @@ uint32_t Gen::string_constant(const std::string& s) {
     return off;
 }
 
+// chill(): bpf_loop calls this until the requested time has passed. Its context holds the
+// start time and the duration (ns); returning 1 ends the loop.
+bpf::FunctionId Gen::chill_callback() {
+    if (chill_fn) return *chill_fn;
+    bpf::Function& f = ir->add_function("chill_wait");
+    VReg ctx = f.param(1);
+    VReg start = f.vreg(), ns = f.vreg();
+    f.load(8, start, ctx, 0);
+    f.load(8, ns, ctx, 8);
+    VReg now = f.call_helper(bpf::helper::ktime_get_ns, {});
+    f.alu64(AluOp::Sub, now, start);
+    bpf::Label more = f.new_label();
+    f.branch(Cond::Lt, now, ns, more);
+    f.ret(1);
+    f.bind(more);
+    f.ret(0);
+    chill_fn = f.id();
+    return f.id();
+}
+
 ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c, bool error_clause)
     : g(gen), f(fn), clause(c), is_error_clause(error_clause) {}
 
@@ -249,6 +269,8 @@ void Gen::run() {
         gp.kind = kind;
         gp.probe_ids = ids;
         gp.ir = std::make_unique<bpf::Program>();
+        ir = gp.ir.get();
+        chill_fn.reset();
         bpf::Function& main = gp.ir->add_function("entry");
         std::vector<std::pair<uint32_t, bpf::FunctionId>> fns;
         // ERROR clauses first, so that the others can call them from their fault paths.
@@ -288,6 +310,7 @@ void Gen::run() {
             fns.emplace_back(c.index, fn.id());
         }
         entry(*this, main, kind, ids, fns);
+        gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }
     out.record_offset = record_offset;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <optional>
 #include <string>
 
 #include "codegen/codegen.h"
@@ -49,6 +50,10 @@ public:
         bpf::FunctionId fn;
     };
     std::vector<ErrorFn> error_fns;
+    // The program being built, and its chill() callback once one is needed.
+    bpf::Program* ir = nullptr;
+    std::optional<bpf::FunctionId> chill_fn;
+    bpf::FunctionId chill_callback();
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
     static constexpr uint32_t kFaultRecordSpace = 64;  // one for clauses, one for ERROR clauses

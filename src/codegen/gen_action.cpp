@@ -123,8 +123,21 @@ void ClauseGen::action(const sema::Action& a) {
             f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
             break;
         }
-        case ActionKind::Chill:
-            g.error("D_ACT_UNSUPP", a.range, "chill( ) is not supported on Linux: BPF programs cannot busy-wait");
+        case ActionKind::Chill: {
+            // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
+            // bpf_loop wants its callback's context on the stack.
+            VReg ns = value(*a.args[0]);
+            bpf::StackSlot slot = f.alloc_stack(16);
+            VReg start = f.call_helper(bpf::helper::ktime_get_ns, {});
+            f.store(8, slot, 0, start);
+            f.store(8, slot, 8, ns);
+            VReg ctxp = f.vreg();
+            f.addr_of(ctxp, slot);
+            VReg cb = f.vreg();
+            f.load_func(cb, g.chill_callback());
+            f.call_helper(bpf::helper::loop, {int64_t{1} << 23, cb, ctxp, 0});
+            return;
+        }
         case ActionKind::Raise: {
             VReg sig = value(*a.args[0]);
             f.call_helper(bpf::helper::send_signal, {sig});

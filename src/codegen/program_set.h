@@ -61,6 +61,7 @@ struct GenProgram {
     probes::AttachKind kind;
     std::vector<uint32_t> probe_ids;
     std::unique_ptr<bpf::Program> ir;
+    bool needs_func_info = false;  // passes a callback to a helper (chill's bpf_loop)
 };
 
 struct ProgramSet {

@@ -5,6 +5,7 @@
 #include "bpf/disasm.h"
 #include "bpf/verifier_log.h"
 #include "codegen/abi.h"
+#include "kernel/func_btf.h"
 
 namespace bdtrace::runtime {
 
@@ -78,6 +79,23 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         spec.name = gp.kind == AttachKind::Begin ? "dt_begin" : gp.kind == AttachKind::End ? "dt_end"
                     : gp.kind == AttachKind::Tick ? "dt_tick" : "dt_profile";
         spec.insns = std::as_bytes(std::span(l.code.insns));
+        kernel::FuncBtf fbtf;
+        if (gp.needs_func_info) {
+            std::vector<kernel::FunctionShape> shapes;
+            for (const auto& fn : l.code.functions) {
+                uint32_t params = fn.id == 0 ? 1 : (fn.name == "chill_wait" ? 2 : 3);
+                shapes.push_back({fn.name, params, fn.start});
+            }
+            fbtf = kernel::build_func_btf(shapes);
+            auto btf = k.load_btf(fbtf.raw);
+            if (!btf) {
+                *err = from(btf.error());
+                return nullptr;
+            }
+            l.btf = std::move(btf.value());
+            spec.btf = l.btf.get();
+            spec.func_info = fbtf.func_info;
+        }
         auto prog = k.load_program(spec);
         if (!prog) {
             SessionError e = from(prog.error());

@@ -46,6 +46,7 @@ private:
         probes::AttachKind kind;
         std::vector<uint32_t> probe_ids;
         bpf::Assembled code;
+        std::unique_ptr<kernel::BtfObject> btf;  // func_info, when the verifier needs it
         std::unique_ptr<kernel::Program> prog;
     };
 

@@ -457,3 +457,28 @@ TEST(BpfAssembler, SpilledConstantsAreStoredWithoutARegister) {
               std::string::npos)
         << text;
 }
+
+// A callback passed to a helper (bpf_loop) is linked like a call: LD_IMM64 with
+// src = BPF_PSEUDO_FUNC and imm = the subprogram's offset from the next instruction, and a
+// function reached only that way is still emitted.
+TEST(BpfAssembler, CallbackAddressIsLinkedLikeACall) {
+    Program p;
+    Function& main = p.add_function("entry");
+    Function& cb = p.add_function("callback");
+    cb.ret(1);
+    VReg fn = main.vreg();
+    main.load_func(fn, cb.id());
+    main.call_helper(helper::loop, {int64_t{4}, fn, int64_t{0}, int64_t{0}});
+    main.ret(0);
+    Assembled code = must_assemble(p);
+    ASSERT_EQ(code.functions.size(), 2u);
+    uint32_t cb_start = *code.start_of(cb.id());
+    bool found = false;
+    for (uint32_t i = 0; i < code.insns.size(); ++i) {
+        if (code.insns[i].code == (kClassLd | kModeImm | kSizeDW) && code.insns[i].src == kPseudoFunc) {
+            EXPECT_EQ(static_cast<int64_t>(i) + 1 + code.insns[i].imm, cb_start);
+            found = true;
+        }
+    }
+    EXPECT_TRUE(found);
+}
