@@ -24,6 +24,19 @@ bool is_string_value(const sema::Node& n) {
 Field ClauseGen::record_value(const sema::Node& n) {
     Field fld;
     fld.type_name = n.type->name;
+    if (n.kind == NodeKind::Subr && n.subr == sema::Subr::Stack) {
+        // The byte count bpf_get_stack returns, then the frames (kernel PCs).
+        fld.kind = Field::Kind::Stack;
+        fld.size = static_cast<uint32_t>(8 + 8 * n.value);
+        fld.offset = record_size;
+        VReg dst = f.vreg();
+        f.mov(dst, record);
+        f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset + 8));
+        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * n.value), 0});
+        f.store(8, record, static_cast<int16_t>(fld.offset), got);
+        record_size += fld.size;
+        return fld;
+    }
     if (is_string_value(n)) {
         fld.kind = Field::Kind::String;
         fld.size = g.strsize - 1;  // D's strsize: the buffer's last byte only holds the NUL
@@ -82,6 +95,7 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Trace:
         case ActionKind::Printf:
         case ActionKind::System:
+        case ActionKind::Stack:
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
             break;
         case ActionKind::Tracemem:

@@ -176,6 +176,22 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Id:
             f.load(8, r, scratch, abi::kScratchProbeId);
             return r;
+        case BuiltinVar::Caller: {
+            // The return address of the interrupted function: the stack's second frame.
+            VReg buf = f.vreg();
+            f.mov(buf, scratch);
+            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
+            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
+            bpf::Label none = f.new_label(), done = f.new_label();
+            f.branch(Cond::Slt, got, 16, none);
+            f.mov(buf, scratch);
+            f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
+            f.jump(done);
+            f.bind(none);
+            f.mov(r, static_cast<int64_t>(0));
+            f.bind(done);
+            return r;
+        }
         case BuiltinVar::Stackdepth: {
             // The kernel stack's frames: bpf_get_stack returns the bytes it wrote.
             VReg buf = f.vreg();

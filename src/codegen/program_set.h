@@ -28,7 +28,7 @@ struct MapSpec {
 
 // One datum in a record.
 struct Field {
-    enum class Kind { Int, String, Bytes };
+    enum class Kind { Int, String, Bytes, Stack };  // Stack: u64 byte count, then the frames
     Kind kind = Kind::Int;
     uint32_t offset = 0;  // from the start of the record
     uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize

@@ -23,8 +23,25 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
 
 namespace {
 
-output::Value field_value(const Field& f, const uint8_t* rec, size_t size) {
+output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms) {
     if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
+    if (f.kind == Field::Kind::Stack) {
+        int64_t bytes;
+        std::memcpy(&bytes, rec + f.offset, 8);
+        std::vector<std::string> frames;
+        for (int64_t i = 0; bytes > 0 && i < bytes / 8 && 8 + 8 * (i + 1) <= f.size; ++i) {
+            uint64_t pc;
+            std::memcpy(&pc, rec + f.offset + 8 + 8 * i, 8);
+            std::string name = ksyms.describe(pc);
+            if (name.empty()) {
+                char buf[32];
+                std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(pc));
+                name = buf;
+            }
+            frames.push_back(std::move(name));
+        }
+        return output::Value::stack(std::move(frames));
+    }
     if (f.kind == Field::Kind::Int) {
         uint64_t v;
         std::memcpy(&v, rec + f.offset, 8);
@@ -125,12 +142,13 @@ void RecordPrinter::handle(const void* data, size_t size) {
     for (const auto& a : e.actions) {
         if (!(h.actions & (uint64_t{1} << a.index))) continue;
         switch (a.kind) {
+            case ActionKind::Stack:
             case ActionKind::Trace:
-                text += output::format_trace(field_value(a.fields[0], rec, size), topts);
+                text += output::format_trace(field_value(a.fields[0], rec, size, ksyms_), topts);
                 break;
             case ActionKind::Printf: {
                 std::vector<output::Value> args;
-                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size));
+                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_));
                 if (const output::CompiledFormat* fmt = format_for(a.format)) {
                     auto r = output::format_printf(*fmt, args, fctx_);
                     text += r.text;
@@ -154,7 +172,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
             case ActionKind::System: {
                 // Run by the consumer when the record is processed, after the output so far.
                 std::vector<output::Value> args;
-                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size));
+                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_));
                 const output::CompiledFormat* fmt = format_for(a.format);
                 if (!fmt) break;
                 out_(text);

@@ -2,6 +2,8 @@
 // whether it is destructive, and how its arguments are checked.
 #include "output/printf_check.h"
 #include "output/printf_format.h"
+#include <algorithm>
+
 #include "sema/checker.h"
 
 namespace bdtrace::sema {
@@ -27,6 +29,7 @@ constexpr ActionDef kActions[] = {
     {"chill", ActionKind::Chill, 1, 1, true},
     {"copyout", ActionKind::Copyout, 3, 3, true},
     {"copyoutstr", ActionKind::Copyoutstr, 3, 3, true},
+    {"stack", ActionKind::Stack, 0, 1, false},
 };
 
 const ActionDef* find_action(const std::string& name) {
@@ -51,6 +54,7 @@ output::ArgType arg_type(const Type* t) {
         case TypeKind::Float: return ArgType::floating(t->name, static_cast<uint32_t>(t->size));
         case TypeKind::String: return ArgType::string();
         case TypeKind::Array:
+            if (t->is_stack) return ArgType::stack();
             if (t->target && t->target->is_char()) return ArgType::char_array(static_cast<uint32_t>(t->count), t->target->name);
             return ArgType::other(t->name);
         default: return ArgType::other(t->name);
@@ -85,6 +89,15 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
         return out;
     }
     const ast::Expr& e = *s.expr;
+    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
+        out->kind = Stmt::Kind::Action;
+        out->action = std::make_unique<Action>();
+        out->action->kind = ActionKind::Stack;
+        out->action->range = e.range;
+        out->action->index = action_index++;
+        out->action->args.push_back(stack_value(e));
+        return out;
+    }
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && find_action(e.lhs->text)) {
         out->kind = Stmt::Kind::Action;
         out->action = action(e, e.lhs->text);
@@ -188,8 +201,33 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     return a;
 }
 
+// stack([n]): the kernel stack of the firing, n frames (-x stackframes, 20 by default).
+NodePtr Checker::stack_value(const ast::Expr& e) {
+    uint64_t frames = 20;
+    if (e.args.size() > 1)
+        error("D_PROTO_LEN", e.range, "stack( ) prototype mismatch: " + std::to_string(e.args.size()) +
+                                          " args passed, 0 to 1 expected");
+    if (e.args.size() == 1) {
+        NodePtr n = rvalue(*e.args[0]);
+        if (n->kind != NodeKind::Int || n->value == 0)
+            error("D_STACK_SIZE", e.args[0]->range, "stack( ) size must be a nonzero positive integer constant");
+        frames = std::min<uint64_t>(n->value, 127);
+    }
+    Type* t = types.new_type();
+    *t = *types.array_of(types.int_type(8, false), frames);
+    t->is_stack = true;
+    t->name = "stack";
+    auto n = std::make_unique<Node>(NodeKind::Subr);
+    n->subr = Subr::Stack;
+    n->type = t;
+    n->range = e.range;
+    n->value = frames;
+    return n;
+}
+
 NodePtr Checker::call(const ast::Expr& e) {
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
+    if (name == "stack") return stack_value(e);
     if (find_action(name))
         error("D_ACT_EXPR?", e.range, name + "( ) may not be used in an expression");
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))

@@ -40,6 +40,7 @@ public:
     NodePtr member(const ast::Expr& e);
     NodePtr index(const ast::Expr& e);
     NodePtr call(const ast::Expr& e);
+    NodePtr stack_value(const ast::Expr& e);
     NodePtr cast(NodePtr n, const Type* to, SourceRange r);
     NodePtr int_const(uint64_t v, const Type* t, SourceRange r);
     Variable* variable(Variable::Scope scope, const std::string& name, const Type* assigned,

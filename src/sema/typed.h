@@ -64,7 +64,7 @@ enum class BuiltinVar {
 enum class Subr {
     Strlen, Strjoin, Substr, Index, Rindex, Strstr, Strchr, Strrchr, Strtok, Toupper, Tolower,
     Lltostr, Strtoll, Basename, Dirname, Cleanpath, Copyin, Copyinstr, Alloca, Rand, Htons, Htonl,
-    Htonll, Ntohs, Ntohl, Ntohll, Progenyof, Stringof
+    Htonll, Ntohs, Ntohl, Ntohll, Progenyof, Stringof, Stack
 };
 
 struct Node {
@@ -84,7 +84,8 @@ struct Node {
 };
 
 enum class ActionKind {
-    Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr, Default
+    Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
+    Stack, Default
 };
 
 struct PrintfArg {

@@ -44,6 +44,7 @@ struct Type {
     bool varargs = false;              // Function
     int btf_id = 0;                    // when imported from kernel BTF
     const void* origin = nullptr;      // the declaration that defined it (a program's own type)
+    bool is_stack = false;             // Array: the frames of stack() (count = frames)
 
     bool is_integer() const { return kind == TypeKind::Integer || kind == TypeKind::Enum; }
     bool is_arith() const { return is_integer() || kind == TypeKind::Float; }
