@@ -2,6 +2,8 @@
 // and sets its bit in the record header, so the consumer knows which actions ran.
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "output/printf_conversions.h"
+#include "output/printf_format.h"
 
 namespace bdtrace::codegen {
 
@@ -95,9 +97,28 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Trace:
         case ActionKind::Printf:
         case ActionKind::System:
-        case ActionKind::Stack:
+        case ActionKind::Stack: {
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
+            // %A names user addresses in the process that fired: record its pid too.
+            auto parsed = output::parse_format(a.format);
+            bool user_addr = false;
+            if (parsed.format)
+                for (const auto& piece : parsed.format->pieces)
+                    if (piece.conv && piece.conv->name == "A") user_addr = true;
+            if (user_addr) {
+                Field pid;
+                pid.kind = Field::Kind::Int;
+                pid.size = 4;
+                pid.is_pid = true;
+                pid.offset = record_size;
+                VReg v = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+                f.alu64(AluOp::Rsh, v, 32);
+                f.store(8, record, static_cast<int16_t>(pid.offset), v);
+                record_size += 8;
+                rec.fields.push_back(pid);
+            }
             break;
+        }
         case ActionKind::Tracemem:
         case ActionKind::Printm: {
             // The bytes at the address, read from kernel memory into the record.

@@ -35,6 +35,7 @@ struct Field {
     bool is_signed = false;
     bool is_pointer = false;
     bool is_float = false;  // Int: the 8 bytes hold a float or double's bits
+    bool is_pid = false;    // Int: the firing process, recorded for %A (not a printf argument)
     std::string type_name;  // the D type, for printf checks and messages
 };
 

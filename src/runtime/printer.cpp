@@ -19,6 +19,7 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
     : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
       lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}) {
     fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
+    fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
 }
 
 namespace {
@@ -148,7 +149,15 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 break;
             case ActionKind::Printf: {
                 std::vector<output::Value> args;
-                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_));
+                uint64_t pid = 0;
+                for (const auto& f : a.fields)
+                    if (f.is_pid && f.offset + 8 <= size) std::memcpy(&pid, rec + f.offset, 8);
+                for (const auto& f : a.fields) {
+                    if (f.is_pid) continue;
+                    output::Value v = field_value(f, rec, size, ksyms_);
+                    if (pid && v.kind == output::Value::Kind::Integer) v.pid = pid;
+                    args.push_back(std::move(v));
+                }
                 if (const output::CompiledFormat* fmt = format_for(a.format)) {
                     auto r = output::format_printf(*fmt, args, fctx_);
                     text += r.text;

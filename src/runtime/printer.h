@@ -13,6 +13,7 @@
 #include "output/probe_line.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
+#include "process/user_symbols.h"
 
 namespace bdtrace::runtime {
 
@@ -47,6 +48,7 @@ private:
     output::ProbeLinePrinter lines_;
     std::map<std::string, output::CompiledFormat> formats_;
     process::KernelSymbols ksyms_;
+    process::UserSymbols usyms_;
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
     bool printed_ = false;

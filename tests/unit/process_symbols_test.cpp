@@ -1,0 +1,31 @@
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdint>
+#include <string>
+
+#include "process/kernel_symbols.h"
+#include "process/user_symbols.h"
+
+// A function of this test binary with external linkage, so that .symtab names it.
+extern "C" __attribute__((noinline)) int bdtrace_test_symbol_target(int x) { return x * 3 + 1; }
+
+TEST(ProcessSymbols, UserAddressInThisProcess) {
+    bdtrace::process::UserSymbols syms;
+    auto addr = reinterpret_cast<uint64_t>(&bdtrace_test_symbol_target);
+    std::string name = syms.describe(static_cast<uint64_t>(getpid()), addr);
+    EXPECT_EQ(name, "unit_tests`bdtrace_test_symbol_target");
+    EXPECT_EQ(syms.describe(static_cast<uint64_t>(getpid()), addr + 1),
+              "unit_tests`bdtrace_test_symbol_target+0x1");
+    EXPECT_EQ(syms.describe(static_cast<uint64_t>(getpid()), 8), "");  // not mapped
+}
+
+TEST(ProcessSymbols, KernelFunctionsFromKallsyms) {
+    bdtrace::process::KernelSymbols k;
+    auto addr = k.address_of("vfs_read");
+    if (!addr) GTEST_SKIP() << "kallsyms hides addresses here (kptr_restrict) or is missing";
+    EXPECT_EQ(k.describe(*addr), "vmlinux`vfs_read");
+    EXPECT_EQ(k.describe(*addr + 4), "vmlinux`vfs_read+0x4");
+    EXPECT_EQ(k.address_of("vfs_read", "vmlinux"), addr);
+    EXPECT_FALSE(k.address_of("bdtrace_no_such_symbol"));
+}
