@@ -119,6 +119,7 @@ bool Consumer::exec(Program& program, ProgramInfo* info) {
     if (info) info->matched_probes = matched;
     for (const auto& p : impl.enabled)
         if (p.get() == &program) return true;
+    // Not owned: the caller keeps the program until stop() (see exec() in the public header).
     impl.enabled.push_back(std::shared_ptr<Program>(std::shared_ptr<Program>{}, &program));
     return true;
 }
