@@ -176,7 +176,7 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     }
     if (def.destructive) prog->destructive = true;
     if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !opts.user_writes)
-        error("D_ACT_UNSUPP", call.range,
+        error("D_UNKNOWN", call.range,
               name + "( ) is not available: this kernel forbids BPF programs to write user memory "
                      "(bpf_probe_write_user; kernel lockdown)");
     if (def.kind == ActionKind::Tracemem || def.kind == ActionKind::Printm) {
@@ -229,7 +229,7 @@ NodePtr Checker::call(const ast::Expr& e) {
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
     if (name == "stack") return stack_value(e);
     if (find_action(name))
-        error("D_ACT_EXPR?", e.range, name + "( ) may not be used in an expression");
+        error("D_UNKNOWN", e.range, name + "( ) may not be used in an expression");
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))
         error("D_FUNC_IDKIND", e.range, "scalar '" + name + "' may not be referenced as a function");
     error("D_FUNC_UNDEF", e.range, "undefined function name: " + name);
