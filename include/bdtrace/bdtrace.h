@@ -109,6 +109,8 @@ public:
     bool go();
     WorkStatus work();
     bool stop();
+    // Prints every aggregation as DTrace does at exit (dtrace_aggregate_print); call after stop().
+    void print_aggregations();
     // The exit status requested by exit(n) in the program, if any.
     std::optional<int> exit_status() const;
 

@@ -13,6 +13,7 @@
 #include "options/options.h"
 #include "probes/probe.h"
 #include "process/kernel_symbols.h"
+#include "runtime/aggregations.h"
 #include "runtime/printer.h"
 #include "runtime/session.h"
 #include "sema/types.h"
@@ -38,7 +39,8 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
     bool stopped = false;
-    uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    uint64_t next_switch = 0;
+    std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
 };
 
 }  // namespace bdtrace

@@ -64,6 +64,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     if (source) co.source_line = [source](uint32_t line) { return line_of(*source, line); };
     co.strsize = so.strsize;
     co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
+    if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
     return co;
 }
 
@@ -256,9 +257,17 @@ bool Consumer::stop() {
     impl.session->poll(0);
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
+    if (!impl.programs->aggregations.empty())
+        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything
     return ok;
+}
+
+void Consumer::print_aggregations() {
+    Impl& impl = *impl_;
+    if (!impl.programs || impl.final_aggregations.empty()) return;
+    impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs));
 }
 
 std::optional<int> Consumer::exit_status() const {

@@ -274,6 +274,7 @@ int Driver::trace() {
     // stops tracing in the same pass that notices the exit.
     if (g_interrupts.load() <= 1 && !stopped && !consumer_->stop()) return consumer_failure();
     write_output("\n");
+    if (g_interrupts.load() <= 1) consumer_->print_aggregations();  // not when impatient
     return consumer_->exit_status().value_or(0);
 }
 

@@ -14,7 +14,8 @@ enum MapId : uint32_t {
     kScratchMap = 2,  // PERCPU_ARRAY[1]: the Scratch area of one probe firing
     kRingbufMap = 3,  // RINGBUF: the record stream
     kStringsMap = 4,  // ARRAY[1], read-only: string constants, each padded to strsize
-    kMapCount = 5,
+    kAggMap = 5,      // PERCPU_HASH: aggregations, key = {u32 id, u32 0, key tuple}, see AggDesc
+    kMapCount = 6,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.

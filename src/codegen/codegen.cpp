@@ -7,6 +7,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "output/agg_buckets.h"
 
 namespace bdtrace::codegen {
 
@@ -329,6 +330,48 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.fault_offset = vars_end + Gen::kMaxRecord;
     g.temps_offset = g.fault_offset + 2 * Gen::kFaultRecordSpace;
     g.stack_offset = g.temps_offset + g.strsize * Gen::kStringTemps;
+    // Aggregations: key layouts and the largest key and value, for the one map they share.
+    uint32_t key_size = 8, value_size = 8;
+    for (const auto& a : prog.aggregations) {
+        AggDesc d;
+        d.id = a->id;
+        d.name = a->name;
+        d.func = a->func;
+        d.base = a->base;
+        d.step = a->step;
+        d.levels = a->levels;
+        uint32_t off = 8;
+        for (const sema::Type* t : a->keys) {
+            Field k;
+            k.offset = off;
+            k.type_name = t->name;
+            if (t->is_string() || t->kind == sema::TypeKind::Array) {
+                k.kind = Field::Kind::String;
+                k.size = g.strsize - 1;
+                off += (g.strsize + 7) / 8 * 8;
+            } else {
+                k.kind = Field::Kind::Int;
+                k.size = static_cast<uint32_t>(t->size);
+                k.is_signed = t->is_signed;
+                k.is_pointer = t->is_pointer();
+                off += 8;
+            }
+            d.keys.push_back(k);
+        }
+        switch (a->func) {
+            case sema::AggFunc::Avg: d.value_size = 16; break;
+            case sema::AggFunc::Quantize: d.value_size = 8 * output::kQuantizeBuckets; break;
+            case sema::AggFunc::Lquantize: d.value_size = static_cast<uint32_t>(8 * (a->levels + 2)); break;
+            default: d.value_size = 8; break;
+        }
+        key_size = std::max(key_size, off);
+        value_size = std::max(value_size, d.value_size);
+        ps->aggregations.push_back(std::move(d));
+    }
+    ps->agg_key_size = key_size;
+    ps->agg_value_size = value_size;
+    g.agg_key_offset = g.stack_offset + Gen::kStackBytes;
+    g.agg_zero_offset = g.agg_key_offset + key_size;
     try {
         g.run();
     } catch (const GenAbort&) {
@@ -338,7 +381,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(Gen::kMaxRecord) + " bytes");
         return nullptr;
     }
-    ps->scratch_size = g.stack_offset + Gen::kStackBytes;
+    ps->scratch_size = g.agg_zero_offset + ps->agg_value_size;
 
     std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
     ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});
@@ -350,6 +393,10 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (strings.empty()) strings.resize(g.strsize, 0);
     ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
                         static_cast<uint32_t>(strings.size()), 1, true, strings});
+    // -x aggsize bounds the entries; each entry is a key and one value per CPU.
+    uint32_t entries = opts.aggsize / std::max<uint32_t>(ps->agg_key_size + ps->agg_value_size, 1);
+    ps->maps.push_back({abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
+                        ps->agg_value_size, std::max<uint32_t>(entries, 16), false, {}});
     return ps;
 }
 

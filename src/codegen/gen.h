@@ -41,6 +41,8 @@ public:
     uint32_t fault_offset = 0;   // the fault record
     uint32_t temps_offset = 0;   // string temporaries
     uint32_t stack_offset = 0;   // room for one kernel stack (stackdepth)
+    uint32_t agg_key_offset = 0;   // the aggregation key being built
+    uint32_t agg_zero_offset = 0;  // zeros: the first value of a new aggregation entry
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -96,6 +98,7 @@ public:
     // ---- statements and actions (gen_action.cpp) ----
     void statements(const std::vector<sema::StmtPtr>& list);
     void action(const sema::Action& a);
+    void aggregate(const sema::AggUpdate& u);  // gen_agg.cpp
     Field record_value(const sema::Node& n);     // appends one datum to the record
 
     Gen& g;

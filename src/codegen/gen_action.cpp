@@ -210,6 +210,7 @@ void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
                 else value(*s->expr);
                 break;
             case sema::Stmt::Kind::Action: action(*s->action); break;
+            case sema::Stmt::Kind::Aggregate: aggregate(*s->agg); break;
             case sema::Stmt::Kind::If: {
                 bpf::Label no = f.new_label(), done = f.new_label();
                 branch_if_false(*s->expr, no);

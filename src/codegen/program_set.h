@@ -15,7 +15,7 @@
 namespace bdtrace::codegen {
 
 struct MapSpec {
-    enum class Kind { Array, PercpuArray, Ringbuf };
+    enum class Kind { Array, PercpuArray, PercpuHash, Ringbuf };
     abi::MapId id;
     Kind kind;
     std::string name;
@@ -56,6 +56,17 @@ struct Epid {
     std::vector<ActionRecord> actions;
 };
 
+// An aggregation as the consumer needs it: where its keys are in the map key and what its
+// value holds.
+struct AggDesc {
+    uint32_t id = 0;
+    std::string name;
+    sema::AggFunc func = sema::AggFunc::Count;
+    std::vector<Field> keys;  // offsets within the map key
+    uint32_t value_size = 0;  // bytes this aggregation uses of the map value
+    int64_t base = 0, step = 1, levels = 0;  // lquantize
+};
+
 // One generated program: every probe of one attach kind shares it; the attach cookie (the
 // probe id) picks the clauses to run.
 struct GenProgram {
@@ -69,6 +80,8 @@ struct ProgramSet {
     std::vector<MapSpec> maps;
     std::vector<GenProgram> programs;
     std::vector<Epid> epids;  // epids[i].epid == i + 1
+    std::vector<AggDesc> aggregations;  // by id order
+    uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t strsize = 256;
     uint32_t scratch_size = 0;
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area

@@ -39,6 +39,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         switch (m.kind) {
             case codegen::MapSpec::Kind::Array: spec.type = kernel::MapType::Array; break;
             case codegen::MapSpec::Kind::PercpuArray: spec.type = kernel::MapType::PercpuArray; break;
+            case codegen::MapSpec::Kind::PercpuHash: spec.type = kernel::MapType::PercpuHash; break;
             case codegen::MapSpec::Kind::Ringbuf:
                 spec.type = kernel::MapType::RingBuf;
                 spec.key_size = 0;

@@ -36,6 +36,7 @@ public:
     int poll(int timeout_ms);  // delivers records; returns how many
     // Records each CPU could not write since the last call (index: CPU).
     std::vector<uint64_t> new_drops();
+    kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
 

@@ -89,6 +89,7 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
         return out;
     }
     const ast::Expr& e = *s.expr;
+    if (is_aggregation(e)) return aggregation(e);
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
         out->kind = Stmt::Kind::Action;
         out->action = std::make_unique<Action>();

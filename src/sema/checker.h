@@ -50,6 +50,8 @@ public:
     std::vector<StmtPtr> statements(const std::vector<ast::StmtPtr>& list);
     StmtPtr statement(const ast::Stmt& s);
     std::unique_ptr<Action> action(const ast::Expr& call, const std::string& name);
+    bool is_aggregation(const ast::Expr& e);
+    StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
     [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
 

@@ -101,16 +101,38 @@ struct Action {
     uint64_t size = 0;           // Tracemem/Printm: the constant number of bytes
 };
 
+enum class AggFunc { Count, Sum, Min, Max, Avg, Stddev, Quantize, Lquantize, Llquantize };
+
+// One aggregation of the program (@name), with the function and key signature its first use
+// gave it.
+struct Aggregation {
+    uint32_t id = 0;
+    std::string name;  // "@_" for the anonymous one
+    AggFunc func = AggFunc::Count;
+    std::vector<const Type*> keys;
+    int64_t base = 0, step = 1, levels = 0;  // lquantize
+    SourceRange first;
+};
+
+// @name[keys] = func(value[, increment]).
+struct AggUpdate {
+    Aggregation* agg = nullptr;
+    std::vector<NodePtr> keys;
+    NodePtr value;      // null for count()
+    NodePtr increment;  // null: 1
+};
+
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 
 struct Stmt {
-    enum class Kind { Expr, Action, If };
+    enum class Kind { Expr, Action, If, Aggregate };
     Kind kind;
     SourceRange range;
     NodePtr expr;                      // Expr; If: condition
     std::unique_ptr<Action> action;    // Action
     std::vector<StmtPtr> then_body, else_body;  // If
+    std::unique_ptr<AggUpdate> agg;    // Aggregate
 };
 
 // One probe a clause is enabled on, from the probe layer.
@@ -131,6 +153,7 @@ struct Clause {
 struct TypedProgram {
     std::vector<Clause> clauses;
     std::vector<std::unique_ptr<Variable>> globals, clause_vars, thread_vars;
+    std::vector<std::unique_ptr<Aggregation>> aggregations;
     uint32_t globals_size = 0;      // bytes of the global variable area
     uint32_t clause_vars_size = 0;  // bytes of the this-> area
     uint32_t strsize = 256;

@@ -1,0 +1,182 @@
+// Aggregations: each update builds the key {id, 0, key tuple} in the scratch area, finds (or
+// creates) the entry in the per-CPU hash map, and applies the aggregating function to it. The
+// consumer merges the CPUs' values when it prints.
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+#include "output/agg_buckets.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using sema::AggFunc;
+
+namespace {
+
+// floor(log2(x)) for x != 0, by halving the search six times.
+VReg log2_floor(bpf::Function& f, VReg x) {
+    VReg l = f.vreg(), t = f.vreg();
+    f.mov(l, static_cast<int64_t>(0));
+    for (int shift : {32, 16, 8, 4, 2, 1}) {
+        bpf::Label skip = f.new_label();
+        f.mov(t, x);
+        f.alu64(AluOp::Rsh, t, shift);
+        f.branch(Cond::Eq, t, 0, skip);
+        f.mov(x, t);
+        f.alu64(AluOp::Add, l, shift);
+        f.bind(skip);
+    }
+    return l;
+}
+
+}  // namespace
+
+void ClauseGen::aggregate(const sema::AggUpdate& u) {
+    const sema::Aggregation& agg = *u.agg;
+    const AggDesc& desc = g.out.aggregations.at(agg.id - 1);
+
+    // The key.
+    VReg key = f.vreg();
+    f.mov(key, scratch);
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.agg_key_offset));
+    for (uint32_t off = 0; off < g.out.agg_key_size; off += 8) f.store(8, key, static_cast<int16_t>(off), 0);
+    f.store(4, key, 0, static_cast<int64_t>(agg.id));
+    for (size_t i = 0; i < u.keys.size(); ++i) {
+        const Field& kf = desc.keys[i];
+        if (kf.kind == Field::Kind::String) {
+            VReg src = string(*u.keys[i]);
+            VReg dst = f.vreg();
+            f.mov(dst, key);
+            f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset));
+            copy_string(dst, src);
+        } else {
+            VReg v = value(*u.keys[i]);
+            f.store(8, key, static_cast<int16_t>(kf.offset), v);
+        }
+    }
+    VReg v;
+    if (u.value) v = value(*u.value);
+    VReg incr;
+    if (u.increment) incr = value(*u.increment);
+
+    // The entry: found, or created from zeros (BPF_NOEXIST) and found again.
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kAggMap);
+    VReg p = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+    bpf::Label have = f.new_label(), done = f.new_label();
+    f.branch(Cond::Ne, p, 0, have);
+    VReg zero = f.vreg();
+    f.mov(zero, scratch);
+    f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.agg_zero_offset));
+    f.load_map_fd(map, abi::kAggMap);
+    f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
+    f.load_map_fd(map, abi::kAggMap);
+    VReg p2 = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+    f.branch(Cond::Eq, p2, 0, done);  // the map is full: the update is dropped
+    f.mov(p, p2);
+    // min() and max() start from the extreme values, not zero.
+    if (agg.func == AggFunc::Min || agg.func == AggFunc::Max) {
+        VReg init = f.vreg();
+        f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
+        f.store(8, p, 0, init);
+    }
+    f.bind(have);
+
+    VReg cur = f.vreg();
+    switch (agg.func) {
+        case AggFunc::Count:
+            f.load(8, cur, p, 0);
+            if (incr.valid()) f.alu64(AluOp::Add, cur, incr);
+            else f.alu64(AluOp::Add, cur, 1);
+            f.store(8, p, 0, cur);
+            break;
+        case AggFunc::Sum:
+            f.load(8, cur, p, 0);
+            f.alu64(AluOp::Add, cur, v);
+            f.store(8, p, 0, cur);
+            break;
+        case AggFunc::Min:
+        case AggFunc::Max: {
+            f.load(8, cur, p, 0);
+            bpf::Label keep = f.new_label();
+            f.branch(agg.func == AggFunc::Min ? Cond::Sge : Cond::Sle, v, cur, keep);
+            f.store(8, p, 0, v);
+            f.bind(keep);
+            break;
+        }
+        case AggFunc::Avg:
+            f.load(8, cur, p, 0);
+            f.alu64(AluOp::Add, cur, 1);
+            f.store(8, p, 0, cur);
+            f.load(8, cur, p, 8);
+            f.alu64(AluOp::Add, cur, v);
+            f.store(8, p, 8, cur);
+            break;
+        case AggFunc::Quantize:
+        case AggFunc::Lquantize: {
+            // The bucket index, kept within the value so the verifier sees a bounded offset.
+            VReg b = f.vreg();
+            uint32_t nbuckets = static_cast<uint32_t>(desc.value_size / 8);
+            if (agg.func == AggFunc::Quantize) {
+                bpf::Label neg = f.new_label(), zero_b = f.new_label(), have_b = f.new_label();
+                VReg x = f.vreg();
+                f.mov(x, v);
+                f.branch(Cond::Eq, x, 0, zero_b);
+                f.branch(Cond::Slt, x, 0, neg);
+                VReg l = log2_floor(f, x);
+                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket + 1));
+                f.alu64(AluOp::Add, b, l);
+                f.jump(have_b);
+                f.bind(neg);
+                f.neg(x);  // INT64_MIN stays 1 << 63 taken unsigned: its log2 is 63
+                VReg ln = log2_floor(f, x);
+                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket - 1));
+                f.alu64(AluOp::Sub, b, ln);
+                bpf::Label nonneg = f.new_label();
+                f.branch(Cond::Sge, b, 0, nonneg);
+                f.mov(b, static_cast<int64_t>(0));
+                f.bind(nonneg);
+                f.jump(have_b);
+                f.bind(zero_b);
+                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket));
+                f.bind(have_b);
+            } else {
+                // lquantize: below base → 0; (v - base) / step + 1; at or past the top → levels + 1.
+                bpf::Label below = f.new_label(), have_b = f.new_label();
+                VReg x = f.vreg();
+                f.mov(x, v);
+                f.mov32(x, x);
+                f.movsx(x, x, 32);  // the kernel works on the value's low 32 bits, signed
+                f.branch(Cond::Slt, x, static_cast<int64_t>(agg.base), below);
+                f.alu64(AluOp::Sub, x, static_cast<int64_t>(agg.base));
+                f.alu64(AluOp::Div, x, static_cast<int64_t>(agg.step));
+                f.alu64(AluOp::Add, x, 1);
+                f.mov(b, x);
+                bpf::Label in_range = f.new_label();
+                f.branch(Cond::Le, b, static_cast<int64_t>(agg.levels), in_range);
+                f.mov(b, static_cast<int64_t>(agg.levels + 1));
+                f.bind(in_range);
+                f.jump(have_b);
+                f.bind(below);
+                f.mov(b, static_cast<int64_t>(0));
+                f.bind(have_b);
+            }
+            f.branch(Cond::Gt, b, static_cast<int64_t>(nbuckets - 1), done);
+            f.alu64(AluOp::Lsh, b, 3);
+            VReg slot = f.vreg();
+            f.mov(slot, p);
+            f.alu64(AluOp::Add, slot, b);
+            f.load(8, cur, slot, 0);
+            if (incr.valid()) f.alu64(AluOp::Add, cur, incr);
+            else f.alu64(AluOp::Add, cur, 1);
+            f.store(8, slot, 0, cur);
+            break;
+        }
+        default:
+            g.error("D_UNKNOWN", u.agg->first, "this aggregating function is not yet supported");
+    }
+    f.bind(done);
+}
+
+}  // namespace bdtrace::codegen

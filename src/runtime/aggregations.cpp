@@ -1,0 +1,132 @@
+#include "runtime/aggregations.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "output/agg_buckets.h"
+#include "output/agg_format.h"
+#include "output/value.h"
+
+namespace bdtrace::runtime {
+
+using sema::AggFunc;
+
+std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps) {
+    std::vector<AggRow> rows;
+    std::vector<std::byte> key(ps.agg_key_size), next(ps.agg_key_size), values(map.value_buffer_size());
+    std::span<const std::byte> prev;  // empty: the first key
+    for (;;) {
+        auto more = map.next_key(prev, next);
+        if (!more || !*more) break;
+        key = next;
+        prev = key;
+        auto found = map.lookup(key, values);
+        if (!found || !*found) continue;
+        uint32_t id;
+        std::memcpy(&id, key.data(), 4);
+        if (id == 0 || id > ps.aggregations.size()) continue;
+        const codegen::AggDesc& d = ps.aggregations[id - 1];
+        AggRow row;
+        row.agg = id;
+        row.key.resize(key.size());
+        std::memcpy(row.key.data(), key.data(), key.size());
+        size_t n = d.value_size / 8;
+        row.value.assign(n, 0);
+        size_t stride = map.percpu_stride();
+        size_t ncpu = values.size() / stride;
+        bool first = true;
+        for (size_t cpu = 0; cpu < ncpu; ++cpu) {
+            const std::byte* v = values.data() + cpu * stride;
+            std::vector<int64_t> cv(n);
+            std::memcpy(cv.data(), v, n * 8);
+            if (d.func == AggFunc::Min || d.func == AggFunc::Max) {
+                // A CPU that never saw the entry holds zeros, not an extreme: skip it.
+                bool untouched = cv[0] == 0;
+                if (untouched && !first) continue;
+                if (first || (d.func == AggFunc::Min ? cv[0] < row.value[0] : cv[0] > row.value[0]))
+                    row.value[0] = cv[0];
+                if (!untouched) first = false;
+                continue;
+            }
+            for (size_t i = 0; i < n; ++i) row.value[i] += cv[i];
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+namespace {
+
+// The value DTrace sorts by: the datum, or for histograms the sum of bucket × count.
+long double sort_value(const AggRow& r, const codegen::AggDesc& d) {
+    switch (d.func) {
+        case AggFunc::Avg: return r.value[0] ? static_cast<long double>(r.value[1]) / r.value[0] : 0;
+        case AggFunc::Quantize: {
+            long double s = 0;
+            for (size_t b = 0; b < r.value.size(); ++b)
+                s += static_cast<long double>(output::quantize_bucket_value(static_cast<int>(b))) * r.value[b];
+            return s;
+        }
+        case AggFunc::Lquantize: {
+            long double s = 0;
+            for (size_t b = 0; b < r.value.size(); ++b) {
+                int64_t label = b == 0 ? d.base - 1 : d.base + static_cast<int64_t>(b - 1) * d.step;
+                s += static_cast<long double>(label) * r.value[b];
+            }
+            return s;
+        }
+        default: return static_cast<long double>(r.value[0]);
+    }
+}
+
+std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d) {
+    std::vector<output::Value> keys;
+    for (const auto& k : d.keys) {
+        if (k.kind == codegen::Field::Kind::String) {
+            const char* s = reinterpret_cast<const char*>(r.key.data() + k.offset);
+            keys.push_back(output::Value::string(std::string_view(s, strnlen(s, k.size)), k.size));
+        } else {
+            uint64_t v;
+            std::memcpy(&v, r.key.data() + k.offset, 8);
+            keys.push_back(output::Value::integer(v, k.size ? k.size : 8, k.is_signed));
+        }
+    }
+    return keys;
+}
+
+std::string value_text(const AggRow& r, const codegen::AggDesc& d) {
+    switch (d.func) {
+        case AggFunc::Avg: return output::format_agg_avg(static_cast<uint64_t>(r.value[0]), r.value[1]);
+        case AggFunc::Quantize: return output::format_quantize(r.value);
+        case AggFunc::Lquantize: {
+            output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
+                                      static_cast<uint16_t>(d.levels)};
+            return output::format_lquantize(p, r.value);
+        }
+        default: return output::format_agg_scalar(r.value[0]);
+    }
+}
+
+}  // namespace
+
+std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps) {
+    std::string out;
+    for (const auto& d : ps.aggregations) {
+        std::vector<const AggRow*> mine;
+        for (const auto& r : rows)
+            if (r.agg == d.id) mine.push_back(&r);
+        // By value, then by key bytes, as DTrace's default sort.
+        std::stable_sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
+            long double va = sort_value(*a, d), vb = sort_value(*b, d);
+            if (va != vb) return va < vb;
+            return a->key < b->key;
+        });
+        for (const AggRow* r : mine) {
+            auto keys = key_values(*r, d);
+            out += output::format_agg_row(keys, value_text(*r, d));
+        }
+    }
+    return out;
+}
+
+}  // namespace bdtrace::runtime

@@ -1,0 +1,27 @@
+// Aggregations on the consumer side: the per-CPU entries read from the map and merged, sorted
+// as DTrace sorts them, and printed in DTrace's default format.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "codegen/program_set.h"
+#include "kernel/kernel.h"
+
+namespace bdtrace::runtime {
+
+// One aggregation entry with the CPUs' values merged.
+struct AggRow {
+    uint32_t agg = 0;               // AggDesc id
+    std::vector<uint8_t> key;       // the map key (id, then the key tuple)
+    std::vector<int64_t> value;     // merged: count/sum/min/max: [v]; avg: [count, sum]; buckets
+};
+
+// Reads every entry of the aggregation map and merges the per-CPU values.
+std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps);
+
+// DTrace's printing at exit: every aggregation in order, rows sorted by value then key.
+std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps);
+
+}  // namespace bdtrace::runtime

@@ -1,0 +1,140 @@
+// Aggregations: @name[keys] = func(args). The first use fixes an aggregation's function and key
+// signature; later uses must agree, as DTrace requires.
+#include "output/agg_buckets.h"
+#include "sema/checker.h"
+
+namespace bdtrace::sema {
+
+namespace {
+
+struct AggFuncDef {
+    const char* name;
+    AggFunc func;
+    size_t min_args, max_args;
+};
+
+constexpr AggFuncDef kAggFuncs[] = {
+    {"count", AggFunc::Count, 0, 0},         {"sum", AggFunc::Sum, 1, 1},
+    {"min", AggFunc::Min, 1, 1},             {"max", AggFunc::Max, 1, 1},
+    {"avg", AggFunc::Avg, 1, 1},             {"stddev", AggFunc::Stddev, 1, 1},
+    {"quantize", AggFunc::Quantize, 1, 2},   {"lquantize", AggFunc::Lquantize, 3, 5},
+    {"llquantize", AggFunc::Llquantize, 5, 6},
+};
+
+const AggFuncDef* find_agg_func(const std::string& name) {
+    for (const auto& d : kAggFuncs)
+        if (name == d.name) return &d;
+    return nullptr;
+}
+
+}  // namespace
+
+bool Checker::is_aggregation(const ast::Expr& e) {
+    if (e.kind != ast::ExprKind::Binary || e.binary_op != ast::BinaryOp::Assign) return false;
+    const ast::Expr& lhs = *e.lhs;
+    return lhs.kind == ast::ExprKind::Agg ||
+           (lhs.kind == ast::ExprKind::Index && lhs.lhs->kind == ast::ExprKind::Agg);
+}
+
+StmtPtr Checker::aggregation(const ast::Expr& e) {
+    const ast::Expr& lhs = *e.lhs;
+    const ast::Expr& agg_e = lhs.kind == ast::ExprKind::Agg ? lhs : *lhs.lhs;
+    std::string name = agg_e.text;
+    std::string bare = name.substr(1);
+    const ast::Expr& rhs = *e.rhs;
+    const AggFuncDef* def = nullptr;
+    if (rhs.kind == ast::ExprKind::Call && rhs.lhs->kind == ast::ExprKind::Ident) def = find_agg_func(rhs.lhs->text);
+    if (!def) error("D_AGG_FUNC", e.range, name + " must be assigned the result of an aggregating function");
+    size_t n = rhs.args.size();
+    if (n < def->min_args || n > def->max_args) {
+        std::string expected = def->min_args == def->max_args ? std::to_string(def->min_args)
+                                                              : std::to_string(def->min_args) + " to " + std::to_string(def->max_args);
+        error("D_PROTO_LEN", rhs.range, std::string(def->name) + "( ) prototype mismatch: " + std::to_string(n) +
+                                            (n == 1 ? " arg" : " args") + " passed, " + expected + " expected");
+    }
+
+    auto upd = std::make_unique<AggUpdate>();
+    if (lhs.kind == ast::ExprKind::Index)
+        for (const auto& k : lhs.args) upd->keys.push_back(rvalue(*k));
+    for (const auto& k : upd->keys)
+        if (!k->type->is_scalar() && !k->type->is_string() &&
+            !(k->type->kind == TypeKind::Array && k->type->target && k->type->target->is_char()))
+            error("D_KEY_TYPE", k->range, "aggregation key types must be scalars or strings: " + k->type->name);
+    if (n >= 1) {
+        upd->value = rvalue(*rhs.args[0]);
+        if (!upd->value->type->is_scalar())
+            error("D_PROTO_ARG", rhs.args[0]->range, std::string(def->name) + "( ) argument #1 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: " + upd->value->type->name);
+    }
+
+    int64_t base = 0, step = 1, levels = 0;
+    auto constant = [&](size_t i) -> int64_t {
+        NodePtr c = rvalue(*rhs.args[i]);
+        if (c->kind != NodeKind::Int)
+            error("D_LQUANT_BASETYPE", rhs.args[i]->range,
+                  std::string(def->name) + "( ) argument #" + std::to_string(i + 1) + " must be an integer constant");
+        return static_cast<int64_t>(c->value);
+    };
+    if (def->func == AggFunc::Quantize && n == 2) upd->increment = rvalue(*rhs.args[1]);
+    if (def->func == AggFunc::Lquantize) {
+        int64_t low = constant(1), high = constant(2);
+        int64_t st = n >= 4 ? constant(3) : 1;
+        output::LquantizeParams lp;
+        if (auto err = output::check_lquantize(low, high, st, &lp)) error(err->tag, rhs.range, err->message);
+        base = lp.base;
+        step = lp.step;
+        levels = lp.levels;
+        if (n == 5) upd->increment = rvalue(*rhs.args[4]);
+    }
+    if (def->func == AggFunc::Stddev || def->func == AggFunc::Llquantize)
+        error("D_UNKNOWN", rhs.range, std::string(def->name) + "( ) is not yet supported");
+
+    Aggregation* agg = nullptr;
+    for (auto& a : prog->aggregations)
+        if (a->name == name) agg = a.get();
+    if (!agg) {
+        auto fresh = std::make_unique<Aggregation>();
+        fresh->id = static_cast<uint32_t>(prog->aggregations.size() + 1);
+        fresh->name = name;
+        fresh->func = def->func;
+        for (const auto& k : upd->keys) fresh->keys.push_back(k->type);
+        fresh->base = base;
+        fresh->step = step;
+        fresh->levels = levels;
+        fresh->first = e.range;
+        agg = fresh.get();
+        prog->aggregations.push_back(std::move(fresh));
+    } else {
+        if (agg->func != def->func) {
+            const char* prev = "";
+            for (const auto& d : kAggFuncs)
+                if (d.func == agg->func) prev = d.name;
+            error("D_AGG_REDEF", e.range, "aggregation redefined: @" + bare + "\n\t current: @" + bare + " = " +
+                                              def->name + "( )\n\tprevious: @" + bare + " = " + prev +
+                                              "( ) : line " + std::to_string(agg->first.begin.line));
+        }
+        // The key signature, checked as DTrace checks a prototype.
+        size_t want = agg->keys.size(), got = upd->keys.size();
+        if (want != got)
+            error("D_PROTO_LEN", lhs.range, "@" + bare + "[ ] prototype mismatch: " + std::to_string(got) +
+                                                (got == 1 ? " arg" : " args") + " passed, " + std::to_string(want) + " expected");
+        for (size_t i = 0; i < want; ++i) {
+            const Type* a = agg->keys[i];
+            const Type* b = upd->keys[i]->type;
+            bool ok = (a->is_string() || a->kind == TypeKind::Array) == (b->is_string() || b->kind == TypeKind::Array) &&
+                      (a->is_integer() == b->is_integer()) && (a->is_pointer() == b->is_pointer());
+            if (!ok)
+                error("D_PROTO_ARG", upd->keys[i]->range, "@" + bare + "[ ] argument #" + std::to_string(i + 1) +
+                      " is incompatible with prototype:\n\tprototype: " + a->name + "\n\t argument: " + b->name);
+        }
+        if (def->func == AggFunc::Lquantize && (agg->base != base || agg->step != step || agg->levels != levels))
+            error("D_LQUANT_MATCHBASE", rhs.range, "lquantize( ) parameters do not match those of @" + bare);
+    }
+    upd->agg = agg;
+    auto s = std::make_unique<Stmt>();
+    s->kind = Stmt::Kind::Aggregate;
+    s->range = e.range;
+    s->agg = std::move(upd);
+    return s;
+}
+
+}  // namespace bdtrace::sema
