@@ -175,6 +175,9 @@ bool Consumer::go() {
     po.rawbytes = impl.opts.is_set("rawbytes");
     po.program_name = impl.open.program_name;
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, po, impl.open.sinks.out, impl.open.sinks.err);
+    impl.printer->snapshot = [&impl]() {
+        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
+    };
 
     if (!impl.kernel) impl.kernel = kernel::open_kernel();
     runtime::SessionError err;
@@ -267,7 +270,8 @@ bool Consumer::stop() {
 void Consumer::print_aggregations() {
     Impl& impl = *impl_;
     if (!impl.programs || impl.final_aggregations.empty()) return;
-    impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs));
+    impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
+                                                     impl.printer->printed_aggregations()));
 }
 
 std::optional<int> Consumer::exit_status() const {

@@ -93,6 +93,7 @@ void ClauseGen::action(const sema::Action& a) {
     rec.kind = a.kind;
     rec.index = a.index;
     rec.format = a.format;
+    rec.agg = a.agg;
     switch (a.kind) {
         case ActionKind::Trace:
         case ActionKind::Printf:
@@ -158,6 +159,8 @@ void ClauseGen::action(const sema::Action& a) {
             f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
             break;
         }
+        case ActionKind::Printa:
+            break;  // the consumer prints the aggregation when it reaches the record
         case ActionKind::Chill: {
             // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
             // bpf_loop wants its callback's context on the stack.

@@ -42,8 +42,9 @@ struct Field {
 struct ActionRecord {
     sema::ActionKind kind;
     uint32_t index = 0;       // bit in RecordHeader::actions
-    std::string format;       // printf / system
+    std::string format;       // printf / system / printa
     std::vector<Field> fields;
+    uint32_t agg = 0;         // printa: the aggregation's id
 };
 
 // An enabled probe: one (clause, probe) pair, DTrace's EPID.

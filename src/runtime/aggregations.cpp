@@ -107,21 +107,49 @@ std::string value_text(const AggRow& r, const codegen::AggDesc& d) {
     }
 }
 
+// One aggregation's rows, sorted by value, then by key bytes, as DTrace sorts by default.
+std::vector<const AggRow*> sorted_rows(const std::vector<AggRow>& rows, const codegen::AggDesc& d) {
+    std::vector<const AggRow*> mine;
+    for (const auto& r : rows)
+        if (r.agg == d.id) mine.push_back(&r);
+    std::stable_sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
+        long double va = sort_value(*a, d), vb = sort_value(*b, d);
+        if (va != vb) return va < vb;
+        return a->key < b->key;
+    });
+    return mine;
+}
+
 }  // namespace
 
-std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps) {
+std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                    const output::CompiledFormat& format,
+                                    const output::FormatContext& ctx) {
     std::string out;
     for (const auto& d : ps.aggregations) {
-        std::vector<const AggRow*> mine;
-        for (const auto& r : rows)
-            if (r.agg == d.id) mine.push_back(&r);
-        // By value, then by key bytes, as DTrace's default sort.
-        std::stable_sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
-            long double va = sort_value(*a, d), vb = sort_value(*b, d);
-            if (va != vb) return va < vb;
-            return a->key < b->key;
-        });
-        for (const AggRow* r : mine) {
+        for (const AggRow* r : sorted_rows(rows, d)) {
+            auto keys = key_values(*r, d);
+            output::Value v;
+            if (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize) {
+                v.kind = output::Value::Kind::Verbatim;
+                v.text = value_text(*r, d);
+            } else if (d.func == AggFunc::Avg) {
+                v = output::Value::i64(r->value[0] ? r->value[1] / r->value[0] : 0);
+            } else {
+                v = output::Value::i64(r->value[0]);
+            }
+            out += output::format_printf(format, keys, ctx, std::span<const output::Value>(&v, 1)).text;
+        }
+    }
+    return out;
+}
+
+std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                const std::set<uint32_t>& skip) {
+    std::string out;
+    for (const auto& d : ps.aggregations) {
+        if (skip.count(d.id)) continue;
+        for (const AggRow* r : sorted_rows(rows, d)) {
             auto keys = key_values(*r, d);
             out += output::format_agg_row(keys, value_text(*r, d));
         }

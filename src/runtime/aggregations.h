@@ -3,11 +3,13 @@
 #pragma once
 
 #include <cstdint>
+#include <set>
 #include <string>
 #include <vector>
 
 #include "codegen/program_set.h"
 #include "kernel/kernel.h"
+#include "output/printf_render.h"
 
 namespace bdtrace::runtime {
 
@@ -21,7 +23,14 @@ struct AggRow {
 // Reads every entry of the aggregation map and merges the per-CPU values.
 std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps);
 
-// DTrace's printing at exit: every aggregation in order, rows sorted by value then key.
-std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps);
+// DTrace's printing at exit: every aggregation in order (but those in `skip`), rows sorted by
+// value then key.
+std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                const std::set<uint32_t>& skip = {});
+
+// printa(format, @a): each row through the format; the keys are its arguments and %@ the value.
+std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                    const output::CompiledFormat& format,
+                                    const output::FormatContext& ctx);
 
 }  // namespace bdtrace::runtime

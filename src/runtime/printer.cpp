@@ -164,6 +164,19 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 }
                 break;
             }
+            case ActionKind::Printa: {
+                if (!snapshot || a.agg == 0 || a.agg > ps_.aggregations.size()) break;
+                printed_aggs_.insert(a.agg);
+                auto rows = snapshot();
+                std::erase_if(rows, [&](const AggRow& r) { return r.agg != a.agg; });
+                if (a.format.empty()) {
+                    text += "\n" + format_aggregations(rows, ps_);  // format-less: a blank line first
+                    break;
+                }
+                if (const output::CompiledFormat* fmt = format_for(a.format))
+                    text += format_aggregation_rows(rows, ps_, *fmt, fctx_);
+                break;
+            }
             case ActionKind::Tracemem:
             case ActionKind::Printm: {
                 const Field& f = a.fields[0];

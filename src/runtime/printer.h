@@ -5,12 +5,14 @@
 #include <functional>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 
 #include "codegen/program_set.h"
 #include "output/printf_format.h"
 #include "output/probe_line.h"
+#include "runtime/aggregations.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
 #include "process/user_symbols.h"
@@ -29,6 +31,11 @@ class RecordPrinter {
 public:
     RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
                   std::function<void(std::string_view)> out, std::function<void(std::string_view)> err);
+
+    // printa(): how the printer reads the aggregations' current values.
+    std::function<std::vector<AggRow>()> snapshot;
+    // Aggregations printa() has printed: they are not printed again at exit.
+    const std::set<uint32_t>& printed_aggregations() const { return printed_aggs_; }
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
@@ -51,6 +58,7 @@ private:
     process::UserSymbols usyms_;
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
+    std::set<uint32_t> printed_aggs_;
     bool printed_ = false;
     uint64_t errors_ = 0;
 };

@@ -90,6 +90,11 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
     }
     const ast::Expr& e = *s.expr;
     if (is_aggregation(e)) return aggregation(e);
+    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "printa") {
+        out->kind = Stmt::Kind::Action;
+        out->action = printa(e);
+        return out;
+    }
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
         out->kind = Stmt::Kind::Action;
         out->action = std::make_unique<Action>();
@@ -224,6 +229,32 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
     n->range = e.range;
     n->value = frames;
     return n;
+}
+
+// printa([format, ] @aggregation): prints the aggregation when the consumer reaches the record.
+std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
+    auto a = std::make_unique<Action>();
+    a->kind = ActionKind::Printa;
+    a->range = call.range;
+    a->index = action_index++;
+    size_t i = 0;
+    if (!call.args.empty() && call.args[0]->kind == ast::ExprKind::String) {
+        a->format = call.args[0]->text;
+        i = 1;
+    }
+    if (call.args.size() != i + 1 || call.args[i]->kind != ast::ExprKind::Agg)
+        error("D_PRINTA_PROTO", call.range,
+              "printa( ) prototype mismatch: one format and one aggregation are supported");
+    const std::string& name = call.args[i]->text;
+    for (const auto& agg : prog->aggregations)
+        if (agg->name == name) a->agg = agg->id;
+    if (!a->agg) error("D_PRINTA_AGGARG", call.args[i]->range, "printa( ) argument #" + std::to_string(i + 1) +
+                                                                   " is not an aggregation: " + name);
+    if (i == 1) {
+        auto parsed = output::parse_format(a->format);
+        if (!parsed.format) error(parsed.error->tag, call.range, parsed.error->message);
+    }
+    return a;
 }
 
 NodePtr Checker::call(const ast::Expr& e) {

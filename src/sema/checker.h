@@ -51,6 +51,7 @@ public:
     StmtPtr statement(const ast::Stmt& s);
     std::unique_ptr<Action> action(const ast::Expr& call, const std::string& name);
     bool is_aggregation(const ast::Expr& e);
+    std::unique_ptr<Action> printa(const ast::Expr& call);
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
     [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);

@@ -85,7 +85,7 @@ struct Node {
 
 enum class ActionKind {
     Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
-    Stack, Default
+    Stack, Printa, Default
 };
 
 struct PrintfArg {
@@ -99,6 +99,7 @@ struct Action {
     std::string format;          // Printf/System: the format string constant
     uint32_t index = 0;          // action index within the clause (ERROR's arg2)
     uint64_t size = 0;           // Tracemem/Printm: the constant number of bytes
+    uint32_t agg = 0;            // Printa: the aggregation's id
 };
 
 enum class AggFunc { Count, Sum, Min, Max, Avg, Stddev, Quantize, Lquantize, Llquantize };
