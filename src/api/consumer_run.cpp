@@ -178,6 +178,11 @@ bool Consumer::go() {
     impl.printer->snapshot = [&impl]() {
         return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
     };
+    impl.printer->modify = [&impl](uint32_t id, int64_t keep, bool trunc) {
+        kernel::Map& m = impl.session->map(codegen::abi::kAggMap);
+        if (trunc) runtime::trunc_aggregation(m, *impl.programs, id, keep);
+        else runtime::clear_aggregation(m, *impl.programs, id);
+    };
 
     if (!impl.kernel) impl.kernel = kernel::open_kernel();
     runtime::SessionError err;

@@ -94,6 +94,7 @@ void ClauseGen::action(const sema::Action& a) {
     rec.index = a.index;
     rec.format = a.format;
     rec.agg = a.agg;
+    rec.keep = a.keep;
     switch (a.kind) {
         case ActionKind::Trace:
         case ActionKind::Printf:
@@ -160,7 +161,9 @@ void ClauseGen::action(const sema::Action& a) {
             break;
         }
         case ActionKind::Printa:
-            break;  // the consumer prints the aggregation when it reaches the record
+        case ActionKind::Clear:
+        case ActionKind::Trunc:
+            break;  // the consumer acts on the aggregation when it reaches the record
         case ActionKind::Chill: {
             // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
             // bpf_loop wants its callback's context on the stack.

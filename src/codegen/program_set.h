@@ -44,7 +44,8 @@ struct ActionRecord {
     uint32_t index = 0;       // bit in RecordHeader::actions
     std::string format;       // printf / system / printa
     std::vector<Field> fields;
-    uint32_t agg = 0;         // printa: the aggregation's id
+    uint32_t agg = 0;         // printa, clear, trunc: the aggregation's id
+    int64_t keep = 0;         // trunc: entries kept
 };
 
 // An enabled probe: one (clause, probe) pair, DTrace's EPID.

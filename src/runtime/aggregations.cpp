@@ -122,6 +122,26 @@ std::vector<const AggRow*> sorted_rows(const std::vector<AggRow>& rows, const co
 
 }  // namespace
 
+void clear_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id) {
+    std::vector<std::byte> zeros(map.value_buffer_size());
+    for (const AggRow& r : snapshot_aggregations(map, ps)) {
+        if (r.agg != id) continue;
+        (void)map.update(std::as_bytes(std::span(r.key)), zeros);
+    }
+}
+
+void trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id, int64_t keep) {
+    if (id == 0 || id > ps.aggregations.size()) return;
+    auto rows = snapshot_aggregations(map, ps);
+    auto mine = sorted_rows(rows, ps.aggregations[id - 1]);  // smallest first
+    size_t n = mine.size();
+    size_t k = static_cast<size_t>(keep < 0 ? -keep : keep);
+    for (size_t i = 0; i < n; ++i) {
+        bool kept = keep > 0 ? i + k >= n : keep < 0 ? i < k : false;
+        if (!kept) (void)map.remove(std::as_bytes(std::span(mine[i]->key)));
+    }
+}
+
 std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
                                     const output::CompiledFormat& format,
                                     const output::FormatContext& ctx) {

@@ -23,6 +23,11 @@ struct AggRow {
 // Reads every entry of the aggregation map and merges the per-CPU values.
 std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps);
 
+// clear(): every value of aggregation `id` back to zero. trunc(): remove its entries but the
+// `keep` largest (keep < 0: the -keep smallest).
+void clear_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id);
+void trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id, int64_t keep);
+
 // DTrace's printing at exit: every aggregation in order (but those in `skip`), rows sorted by
 // value then key.
 std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,

@@ -177,6 +177,10 @@ void RecordPrinter::handle(const void* data, size_t size) {
                     text += format_aggregation_rows(rows, ps_, *fmt, fctx_);
                 break;
             }
+            case ActionKind::Clear:
+            case ActionKind::Trunc:
+                if (modify) modify(a.agg, a.keep, a.kind == ActionKind::Trunc);
+                break;
             case ActionKind::Tracemem:
             case ActionKind::Printm: {
                 const Field& f = a.fields[0];

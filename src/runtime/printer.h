@@ -34,6 +34,8 @@ public:
 
     // printa(): how the printer reads the aggregations' current values.
     std::function<std::vector<AggRow>()> snapshot;
+    // clear() and trunc(): how the printer changes an aggregation (id, entries kept, is trunc).
+    std::function<void(uint32_t, int64_t, bool)> modify;
     // Aggregations printa() has printed: they are not printed again at exit.
     const std::set<uint32_t>& printed_aggregations() const { return printed_aggs_; }
 

@@ -52,6 +52,7 @@ public:
     std::unique_ptr<Action> action(const ast::Expr& call, const std::string& name);
     bool is_aggregation(const ast::Expr& e);
     std::unique_ptr<Action> printa(const ast::Expr& call);
+    std::unique_ptr<Action> clear_or_trunc(const ast::Expr& call, bool trunc);
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
     [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
