@@ -360,6 +360,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         }
         switch (a->func) {
             case sema::AggFunc::Avg: d.value_size = 16; break;
+            case sema::AggFunc::Stddev: d.value_size = 32; break;  // count, sum, sum of squares (128 bits)
             case sema::AggFunc::Quantize: d.value_size = 8 * output::kQuantizeBuckets; break;
             case sema::AggFunc::Lquantize: d.value_size = static_cast<uint32_t>(8 * (a->levels + 2)); break;
             default: d.value_size = 8; break;

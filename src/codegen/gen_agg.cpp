@@ -30,6 +30,62 @@ VReg log2_floor(bpf::Function& f, VReg x) {
     return l;
 }
 
+// |x| squared as 128 bits (lo, hi), from the products of its 32-bit halves.
+std::pair<VReg, VReg> square128(bpf::Function& f, VReg x) {
+    VReg a = f.vreg(), al = f.vreg(), ah = f.vreg();
+    f.mov(a, x);
+    bpf::Label pos = f.new_label();
+    f.branch(Cond::Sge, a, 0, pos);
+    f.neg(a);
+    f.bind(pos);
+    f.mov32(al, a);
+    f.mov(ah, a);
+    f.alu64(AluOp::Rsh, ah, 32);
+    VReg low = f.vreg(), mid = f.vreg(), high = f.vreg(), t = f.vreg();
+    f.mov(low, al);
+    f.alu64(AluOp::Mul, low, al);  // < 2^64
+    f.mov(mid, al);
+    f.alu64(AluOp::Mul, mid, ah);  // counted twice
+    f.mov(high, ah);
+    f.alu64(AluOp::Mul, high, ah);
+    // carry word: low's top half plus twice mid's bottom half (fits in 64 bits)
+    VReg cy = f.vreg();
+    f.mov(cy, low);
+    f.alu64(AluOp::Rsh, cy, 32);
+    f.mov32(t, mid);
+    f.alu64(AluOp::Add, cy, t);
+    f.alu64(AluOp::Add, cy, t);
+    VReg lo = f.vreg();
+    f.mov32(lo, low);
+    f.mov(t, cy);
+    f.alu64(AluOp::Lsh, t, 32);
+    f.alu64(AluOp::Or, lo, t);
+    VReg hi = f.vreg();
+    f.mov(hi, high);
+    f.mov(t, mid);
+    f.alu64(AluOp::Rsh, t, 32);
+    f.alu64(AluOp::Add, hi, t);
+    f.alu64(AluOp::Add, hi, t);
+    f.alu64(AluOp::Rsh, cy, 32);
+    f.alu64(AluOp::Add, hi, cy);
+    return {lo, hi};
+}
+
+// *(u128 *)(p + off) += (hi:lo)
+void add128(bpf::Function& f, VReg p, int16_t off, VReg lo, VReg hi) {
+    VReg cur = f.vreg(), h = f.vreg();
+    f.load(8, cur, p, off);
+    f.alu64(AluOp::Add, cur, lo);
+    f.store(8, p, off, cur);
+    f.load(8, h, p, static_cast<int16_t>(off + 8));
+    f.alu64(AluOp::Add, h, hi);
+    bpf::Label no_carry = f.new_label();
+    f.branch(Cond::Ge, cur, lo, no_carry);  // unsigned: the low word wrapped
+    f.alu64(AluOp::Add, h, 1);
+    f.bind(no_carry);
+    f.store(8, p, static_cast<int16_t>(off + 8), h);
+}
+
 }  // namespace
 
 void ClauseGen::aggregate(const sema::AggUpdate& u) {
@@ -113,6 +169,17 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             f.alu64(AluOp::Add, cur, v);
             f.store(8, p, 8, cur);
             break;
+        case AggFunc::Stddev: {
+            f.load(8, cur, p, 0);
+            f.alu64(AluOp::Add, cur, 1);
+            f.store(8, p, 0, cur);
+            f.load(8, cur, p, 8);
+            f.alu64(AluOp::Add, cur, v);
+            f.store(8, p, 8, cur);
+            auto [lo, hi] = square128(f, v);
+            add128(f, p, 16, lo, hi);
+            break;
+        }
         case AggFunc::Quantize:
         case AggFunc::Lquantize: {
             // The bucket index, kept within the value so the verifier sees a bounded offset.

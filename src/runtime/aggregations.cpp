@@ -48,6 +48,17 @@ std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::Progr
                 if (!untouched) first = false;
                 continue;
             }
+            if (d.func == AggFunc::Stddev) {
+                // count and sum add; the sum of squares is one 128-bit word (lo, hi).
+                row.value[0] += cv[0];
+                row.value[1] += cv[1];
+                uint64_t lo = static_cast<uint64_t>(row.value[2]) + static_cast<uint64_t>(cv[2]);
+                uint64_t carry = lo < static_cast<uint64_t>(cv[2]) ? 1 : 0;
+                row.value[3] = static_cast<int64_t>(static_cast<uint64_t>(row.value[3]) +
+                                                    static_cast<uint64_t>(cv[3]) + carry);
+                row.value[2] = static_cast<int64_t>(lo);
+                continue;
+            }
             for (size_t i = 0; i < n; ++i) row.value[i] += cv[i];
         }
         rows.push_back(std::move(row));
@@ -57,10 +68,16 @@ std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::Progr
 
 namespace {
 
+uint64_t stddev_of(const AggRow& r) {
+    return output::agg_stddev(static_cast<uint64_t>(r.value[0]), r.value[1], static_cast<uint64_t>(r.value[2]),
+                              static_cast<uint64_t>(r.value[3]));
+}
+
 // The value DTrace sorts by: the datum, or for histograms the sum of bucket × count.
 long double sort_value(const AggRow& r, const codegen::AggDesc& d) {
     switch (d.func) {
         case AggFunc::Avg: return r.value[0] ? static_cast<long double>(r.value[1]) / r.value[0] : 0;
+        case AggFunc::Stddev: return static_cast<long double>(stddev_of(r));
         case AggFunc::Quantize: {
             long double s = 0;
             for (size_t b = 0; b < r.value.size(); ++b)
@@ -97,6 +114,9 @@ std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d
 std::string value_text(const AggRow& r, const codegen::AggDesc& d) {
     switch (d.func) {
         case AggFunc::Avg: return output::format_agg_avg(static_cast<uint64_t>(r.value[0]), r.value[1]);
+        case AggFunc::Stddev:
+            return output::format_agg_stddev(static_cast<uint64_t>(r.value[0]), r.value[1],
+                                             static_cast<uint64_t>(r.value[2]), static_cast<uint64_t>(r.value[3]));
         case AggFunc::Quantize: return output::format_quantize(r.value);
         case AggFunc::Lquantize: {
             output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
@@ -155,6 +175,8 @@ std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codeg
                 v.text = value_text(*r, d);
             } else if (d.func == AggFunc::Avg) {
                 v = output::Value::i64(r->value[0] ? r->value[1] / r->value[0] : 0);
+            } else if (d.func == AggFunc::Stddev) {
+                v = output::Value::i64(static_cast<int64_t>(stddev_of(*r)));
             } else {
                 v = output::Value::i64(r->value[0]);
             }

@@ -85,7 +85,7 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
         levels = lp.levels;
         if (n == 5) upd->increment = rvalue(*rhs.args[4]);
     }
-    if (def->func == AggFunc::Stddev || def->func == AggFunc::Llquantize)
+    if (def->func == AggFunc::Llquantize)
         error("D_UNKNOWN", rhs.range, std::string(def->name) + "( ) is not yet supported");
 
     Aggregation* agg = nullptr;
