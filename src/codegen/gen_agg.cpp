@@ -162,24 +162,19 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             break;
         }
         case AggFunc::Avg:
+        case AggFunc::Stddev:
+            // count and sum; stddev() also keeps the 128-bit sum of squares after them.
             f.load(8, cur, p, 0);
             f.alu64(AluOp::Add, cur, 1);
             f.store(8, p, 0, cur);
             f.load(8, cur, p, 8);
             f.alu64(AluOp::Add, cur, v);
             f.store(8, p, 8, cur);
+            if (agg.func == AggFunc::Stddev) {
+                auto [lo, hi] = square128(f, v);
+                add128(f, p, 16, lo, hi);
+            }
             break;
-        case AggFunc::Stddev: {
-            f.load(8, cur, p, 0);
-            f.alu64(AluOp::Add, cur, 1);
-            f.store(8, p, 0, cur);
-            f.load(8, cur, p, 8);
-            f.alu64(AluOp::Add, cur, v);
-            f.store(8, p, 8, cur);
-            auto [lo, hi] = square128(f, v);
-            add128(f, p, 16, lo, hi);
-            break;
-        }
         case AggFunc::Quantize:
         case AggFunc::Lquantize: {
             // The bucket index, kept within the value so the verifier sees a bounded offset.
