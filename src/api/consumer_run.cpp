@@ -150,6 +150,24 @@ std::string Consumer::disassemble(Program& program) {
     return out;
 }
 
+// What the record printer needs of the options in force; setopt() recomputes it.
+static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
+    runtime::PrinterOptions po;
+    po.quiet = impl.opts.is_set("quiet");
+    po.testing = impl.open.testing_output;
+    po.flowindent = impl.opts.is_set("flowindent");
+    po.rawbytes = impl.opts.is_set("rawbytes");
+    po.program_name = impl.open.program_name;
+    po.agg.sortkey = impl.opts.is_set("aggsortkey");
+    po.agg.sortrev = impl.opts.is_set("aggsortrev");
+    po.agg.sortkeypos = static_cast<int64_t>(impl.opts.size("aggsortkeypos"));
+    po.agg.sortpos = static_cast<int64_t>(impl.opts.size("aggsortpos"));
+    po.agg.zoom = impl.opts.is_set("aggzoom");
+    po.agg.pack = impl.opts.is_set("aggpack");
+    po.agg.percpu = impl.opts.is_set("aggpercpu");
+    return po;
+}
+
 bool Consumer::go() {
     Impl& impl = *impl_;
     if (impl.enabled.empty()) return fail_enable(impl, "no probes enabled", 1);
@@ -168,20 +186,26 @@ bool Consumer::go() {
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
 
-    runtime::PrinterOptions po;
-    po.quiet = impl.opts.is_set("quiet");
-    po.testing = impl.open.testing_output;
-    po.flowindent = impl.opts.is_set("flowindent");
-    po.rawbytes = impl.opts.is_set("rawbytes");
-    po.program_name = impl.open.program_name;
-    impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, po, impl.open.sinks.out, impl.open.sinks.err);
+    impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
+                                                            impl.open.sinks.err);
     impl.printer->snapshot = [&impl]() {
-        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
+        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs,
+                                              impl.opts.is_set("aggpercpu"));
     };
     impl.printer->modify = [&impl](uint32_t id, int64_t keep, bool trunc) {
         kernel::Map& m = impl.session->map(codegen::abi::kAggMap);
-        if (trunc) runtime::trunc_aggregation(m, *impl.programs, id, keep);
-        else runtime::clear_aggregation(m, *impl.programs, id);
+        if (trunc) return runtime::trunc_aggregation(m, *impl.programs, id, keep);
+        runtime::clear_aggregation(m, *impl.programs, id);
+        return std::vector<std::vector<uint8_t>>{};
+    };
+    impl.printer->setopt = [&impl](const std::string& name,
+                                   const std::string& value) -> std::variant<runtime::PrinterOptions, std::string> {
+        // While tracing only the dynamic options change; run-time ones are fixed (EDT_ACTIVE).
+        const options::OptionDef* def = options::find_option(name);
+        if (!def) return std::string(options::kBadOptionName);
+        if (def->kind == options::Kind::Runtime) return std::string("Operation illegal when tracing is active");
+        if (auto err = impl.opts.set(name, value, options::Origin::Setopt)) return *err;
+        return printer_options(impl);
     };
 
     if (!impl.kernel) impl.kernel = kernel::open_kernel();
@@ -208,13 +232,17 @@ bool Consumer::go() {
 }
 
 // "dtrace: N drops on CPU M", as DTrace reports buffer drops.
+// "dtrace: N aggregation drops on CPU M" when an aggregation update found the map full.
 static void report_drops(Consumer::Impl& impl) {
-    auto drops = impl.session->new_drops();
-    for (size_t cpu = 0; cpu < drops.size(); ++cpu) {
-        if (!drops[cpu]) continue;
-        impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(drops[cpu]) + " drop" +
-                            (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
-    }
+    auto report = [&](const std::vector<uint64_t>& drops, const char* what) {
+        for (size_t cpu = 0; cpu < drops.size(); ++cpu) {
+            if (!drops[cpu]) continue;
+            impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(drops[cpu]) + what + " drop" +
+                                (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
+        }
+    };
+    report(impl.session->new_drops(), "");
+    report(impl.session->new_aggregation_drops(), " aggregation");
 }
 
 static uint64_t monotonic_ns() {
@@ -266,7 +294,8 @@ bool Consumer::stop() {
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())
-        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
+        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap),
+                                                                 *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything
     return ok;
@@ -276,6 +305,7 @@ void Consumer::print_aggregations() {
     Impl& impl = *impl_;
     if (!impl.programs || impl.final_aggregations.empty()) return;
     impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
+                                                     impl.printer->options().agg, impl.printer->normals(),
                                                      impl.printer->printed_aggregations()));
 }
 

@@ -36,13 +36,15 @@ inline constexpr int32_t kStateWallOffset = 8;
 //   [16, 96)                arg0 .. arg9
 //   [96, 104)               an 8-byte temporary for kernel reads
 //   [104, 112)              records this CPU could not write (the ring buffer was full)
-//   [112, ...)              this-> variables, then the record buffer, then string temporaries
+//   [112, 120)              aggregation updates dropped: the map was full (-x aggsize)
+//   [120, ...)              this-> variables, then the record buffer, then string temporaries
 inline constexpr int32_t kScratchProbeId = 0;
 inline constexpr int32_t kScratchTimestamp = 8;
 inline constexpr int32_t kScratchArgs = 16;
 inline constexpr int32_t kScratchTemp = 96;
 inline constexpr int32_t kScratchDrops = 104;
-inline constexpr int32_t kScratchVars = 112;
+inline constexpr int32_t kScratchAggDrops = 112;
+inline constexpr int32_t kScratchVars = 120;
 
 // Every record begins with this header.
 struct RecordHeader {

@@ -397,7 +397,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // -x aggsize bounds the entries; each entry is a key and one value per CPU.
     uint32_t entries = opts.aggsize / std::max<uint32_t>(ps->agg_key_size + ps->agg_value_size, 1);
     ps->maps.push_back({abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
-                        ps->agg_value_size, std::max<uint32_t>(entries, 16), false, {}});
+                        ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}});
     return ps;
 }
 

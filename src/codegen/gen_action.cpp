@@ -93,7 +93,7 @@ void ClauseGen::action(const sema::Action& a) {
     rec.kind = a.kind;
     rec.index = a.index;
     rec.format = a.format;
-    rec.agg = a.agg;
+    rec.aggs = a.aggs;
     rec.keep = a.keep;
     switch (a.kind) {
         case ActionKind::Trace:
@@ -163,7 +163,12 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Printa:
         case ActionKind::Clear:
         case ActionKind::Trunc:
+        case ActionKind::Denormalize:
             break;  // the consumer acts on the aggregation when it reaches the record
+        case ActionKind::Normalize:  // the divisor, as the probe saw it
+        case ActionKind::Setopt:     // the option's name and value
+            for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
+            break;
         case ActionKind::Chill: {
             // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
             // bpf_loop wants its callback's context on the stack.

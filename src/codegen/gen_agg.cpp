@@ -129,7 +129,15 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
     f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
     f.load_map_fd(map, abi::kAggMap);
     VReg p2 = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
-    f.branch(Cond::Eq, p2, 0, done);  // the map is full: the update is dropped
+    bpf::Label created = f.new_label();
+    f.branch(Cond::Ne, p2, 0, created);
+    // The map is full: the update is dropped and counted, for "N aggregation drops on CPU n".
+    VReg drops = f.vreg();
+    f.load(8, drops, scratch, abi::kScratchAggDrops);
+    f.alu64(AluOp::Add, drops, 1);
+    f.store(8, scratch, abi::kScratchAggDrops, drops);
+    f.jump(done);
+    f.bind(created);
     f.mov(p, p2);
     // min() and max() start from the extreme values, not zero.
     if (agg.func == AggFunc::Min || agg.func == AggFunc::Max) {

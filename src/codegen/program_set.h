@@ -44,7 +44,7 @@ struct ActionRecord {
     uint32_t index = 0;       // bit in RecordHeader::actions
     std::string format;       // printf / system / printa
     std::vector<Field> fields;
-    uint32_t agg = 0;         // printa, clear, trunc: the aggregation's id
+    std::vector<uint32_t> aggs;  // printa (one or more), clear, trunc, (de)normalize: ids
     int64_t keep = 0;         // trunc: entries kept
 };
 

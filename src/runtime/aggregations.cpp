@@ -1,3 +1,5 @@
+// Printing aggregations: at exit (every aggregation printa() has not printed) and for printa(),
+// with one or several aggregations joined on their keys.
 #include "runtime/aggregations.h"
 
 #include <algorithm>
@@ -6,94 +8,17 @@
 #include "output/agg_buckets.h"
 #include "output/agg_format.h"
 #include "output/value.h"
+#include "runtime/agg_sort.h"
 
 namespace bdtrace::runtime {
 
 using sema::AggFunc;
 
-std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps) {
-    std::vector<AggRow> rows;
-    std::vector<std::byte> key(ps.agg_key_size), next(ps.agg_key_size), values(map.value_buffer_size());
-    std::span<const std::byte> prev;  // empty: the first key
-    for (;;) {
-        auto more = map.next_key(prev, next);
-        if (!more || !*more) break;
-        key = next;
-        prev = key;
-        auto found = map.lookup(key, values);
-        if (!found || !*found) continue;
-        uint32_t id;
-        std::memcpy(&id, key.data(), 4);
-        if (id == 0 || id > ps.aggregations.size()) continue;
-        const codegen::AggDesc& d = ps.aggregations[id - 1];
-        AggRow row;
-        row.agg = id;
-        row.key.resize(key.size());
-        std::memcpy(row.key.data(), key.data(), key.size());
-        size_t n = d.value_size / 8;
-        row.value.assign(n, 0);
-        size_t stride = map.percpu_stride();
-        size_t ncpu = values.size() / stride;
-        bool first = true;
-        for (size_t cpu = 0; cpu < ncpu; ++cpu) {
-            const std::byte* v = values.data() + cpu * stride;
-            std::vector<int64_t> cv(n);
-            std::memcpy(cv.data(), v, n * 8);
-            if (d.func == AggFunc::Min || d.func == AggFunc::Max) {
-                // A CPU that never saw the entry holds zeros, not an extreme: skip it.
-                bool untouched = cv[0] == 0;
-                if (untouched && !first) continue;
-                if (first || (d.func == AggFunc::Min ? cv[0] < row.value[0] : cv[0] > row.value[0]))
-                    row.value[0] = cv[0];
-                if (!untouched) first = false;
-                continue;
-            }
-            if (d.func == AggFunc::Stddev) {
-                // count and sum add; the sum of squares is one 128-bit word (lo, hi).
-                row.value[0] += cv[0];
-                row.value[1] += cv[1];
-                uint64_t lo = static_cast<uint64_t>(row.value[2]) + static_cast<uint64_t>(cv[2]);
-                uint64_t carry = lo < static_cast<uint64_t>(cv[2]) ? 1 : 0;
-                row.value[3] = static_cast<int64_t>(static_cast<uint64_t>(row.value[3]) +
-                                                    static_cast<uint64_t>(cv[3]) + carry);
-                row.value[2] = static_cast<int64_t>(lo);
-                continue;
-            }
-            for (size_t i = 0; i < n; ++i) row.value[i] += cv[i];
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 namespace {
 
-uint64_t stddev_of(const AggRow& r) {
-    return output::agg_stddev(static_cast<uint64_t>(r.value[0]), r.value[1], static_cast<uint64_t>(r.value[2]),
-                              static_cast<uint64_t>(r.value[3]));
-}
-
-// The value DTrace sorts by: the datum, or for histograms the sum of bucket × count.
-long double sort_value(const AggRow& r, const codegen::AggDesc& d) {
-    switch (d.func) {
-        case AggFunc::Avg: return r.value[0] ? static_cast<long double>(r.value[1]) / r.value[0] : 0;
-        case AggFunc::Stddev: return static_cast<long double>(stddev_of(r));
-        case AggFunc::Quantize: {
-            long double s = 0;
-            for (size_t b = 0; b < r.value.size(); ++b)
-                s += static_cast<long double>(output::quantize_bucket_value(static_cast<int>(b))) * r.value[b];
-            return s;
-        }
-        case AggFunc::Lquantize: {
-            long double s = 0;
-            for (size_t b = 0; b < r.value.size(); ++b) {
-                int64_t label = b == 0 ? d.base - 1 : d.base + static_cast<int64_t>(b - 1) * d.step;
-                s += static_cast<long double>(label) * r.value[b];
-            }
-            return s;
-        }
-        default: return static_cast<long double>(r.value[0]);
-    }
+uint64_t normal_of(const AggRow& r, const AggNormals& normals) {
+    auto it = normals.find(r.key);
+    return it == normals.end() || it->second == 0 ? 1 : it->second;
 }
 
 std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d) {
@@ -111,91 +36,176 @@ std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d
     return keys;
 }
 
-std::string value_text(const AggRow& r, const codegen::AggDesc& d) {
+// The datum as the default format prints it: a scalar in 16 columns or a histogram block.
+std::string datum_text(const std::vector<int64_t>& v, const codegen::AggDesc& d, uint64_t normal,
+                       const AggPrintOptions&) {
+    auto at = [&](size_t i) { return i < v.size() ? v[i] : 0; };
     switch (d.func) {
-        case AggFunc::Avg: return output::format_agg_avg(static_cast<uint64_t>(r.value[0]), r.value[1]);
+        case AggFunc::Avg: return output::format_agg_avg(static_cast<uint64_t>(at(0)), at(1), normal);
         case AggFunc::Stddev:
-            return output::format_agg_stddev(static_cast<uint64_t>(r.value[0]), r.value[1],
-                                             static_cast<uint64_t>(r.value[2]), static_cast<uint64_t>(r.value[3]));
-        case AggFunc::Quantize: return output::format_quantize(r.value);
+            return output::format_agg_stddev(static_cast<uint64_t>(at(0)), at(1), static_cast<uint64_t>(at(2)),
+                                             static_cast<uint64_t>(at(3)), normal);
+        case AggFunc::Quantize: return output::format_quantize(v, normal);
         case AggFunc::Lquantize: {
             output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
                                       static_cast<uint16_t>(d.levels)};
-            return output::format_lquantize(p, r.value);
+            return output::format_lquantize(p, v, normal);
         }
-        default: return output::format_agg_scalar(r.value[0]);
+        default: return output::format_agg_scalar(at(0), normal);
     }
 }
 
-// One aggregation's rows, sorted by value, then by key bytes, as DTrace sorts by default.
-std::vector<const AggRow*> sorted_rows(const std::vector<AggRow>& rows, const codegen::AggDesc& d) {
-    std::vector<const AggRow*> mine;
-    for (const auto& r : rows)
-        if (r.agg == d.id) mine.push_back(&r);
-    std::stable_sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
-        long double va = sort_value(*a, d), vb = sort_value(*b, d);
-        if (va != vb) return va < vb;
-        return a->key < b->key;
-    });
-    return mine;
+// The merged datum, then with -x aggpercpu each CPU's own (Oracle DTrace's layout).
+std::string value_text(const AggRow& r, const codegen::AggDesc& d, uint64_t normal, const AggPrintOptions& opts) {
+    std::string out = datum_text(r.value, d, normal, opts);
+    if (opts.percpu)
+        for (size_t cpu = 0; cpu < r.percpu.size(); ++cpu)
+            out += "\n    [CPU " + std::to_string(cpu) + "]" + datum_text(r.percpu[cpu], d, normal, opts);
+    return out;
 }
+
+// The value a %@ conversion prints.
+output::Value printa_value(const AggRow& r, const codegen::AggDesc& d, uint64_t normal, const AggPrintOptions& opts) {
+    auto at = [&](size_t i) { return i < r.value.size() ? r.value[i] : 0; };
+    auto n = static_cast<int64_t>(normal);
+    switch (d.func) {
+        case AggFunc::Avg: return output::Value::i64(at(0) ? at(1) / n / at(0) : 0);
+        case AggFunc::Stddev:
+            return output::Value::u64(output::agg_stddev(static_cast<uint64_t>(at(0)), at(1), static_cast<uint64_t>(at(2)),
+                                                         static_cast<uint64_t>(at(3)), normal));
+        case AggFunc::Quantize:
+        case AggFunc::Lquantize:
+        case AggFunc::Llquantize: {
+            output::Value v;
+            v.kind = output::Value::Kind::Verbatim;
+            v.text = datum_text(r.value, d, normal, opts);
+            return v;
+        }
+        default: return output::Value::i64(at(0) / n);
+    }
+}
+
+int flip(int c, const AggPrintOptions& opts) { return opts.sortrev ? -c : c; }
 
 }  // namespace
 
-void clear_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id) {
-    std::vector<std::byte> zeros(map.value_buffer_size());
-    for (const AggRow& r : snapshot_aggregations(map, ps)) {
-        if (r.agg != id) continue;
-        (void)map.update(std::as_bytes(std::span(r.key)), zeros);
-    }
-}
-
-void trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id, int64_t keep) {
-    if (id == 0 || id > ps.aggregations.size()) return;
-    auto rows = snapshot_aggregations(map, ps);
-    auto mine = sorted_rows(rows, ps.aggregations[id - 1]);  // smallest first
-    size_t n = mine.size();
-    size_t k = static_cast<size_t>(keep < 0 ? -keep : keep);
-    for (size_t i = 0; i < n; ++i) {
-        bool kept = keep > 0 ? i + k >= n : keep < 0 ? i < k : false;
-        if (!kept) (void)map.remove(std::as_bytes(std::span(mine[i]->key)));
-    }
-}
-
-std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
-                                    const output::CompiledFormat& format,
-                                    const output::FormatContext& ctx) {
-    std::string out;
-    for (const auto& d : ps.aggregations) {
-        for (const AggRow* r : sorted_rows(rows, d)) {
-            auto keys = key_values(*r, d);
-            output::Value v;
-            if (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize) {
-                v.kind = output::Value::Kind::Verbatim;
-                v.text = value_text(*r, d);
-            } else if (d.func == AggFunc::Avg) {
-                v = output::Value::i64(r->value[0] ? r->value[1] / r->value[0] : 0);
-            } else if (d.func == AggFunc::Stddev) {
-                v = output::Value::i64(static_cast<int64_t>(stddev_of(*r)));
+std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                const AggPrintOptions& opts, const AggNormals& normals,
+                                const std::set<uint32_t>& skip) {
+    std::vector<const AggRow*> all;
+    for (const auto& r : rows)
+        if (r.agg >= 1 && r.agg <= ps.aggregations.size() && !skip.count(r.agg)) all.push_back(&r);
+    // One sort over every aggregation: by aggregation, then value and key (or key and value).
+    std::sort(all.begin(), all.end(), [&](const AggRow* a, const AggRow* b) {
+        int c = a->agg < b->agg ? -1 : a->agg > b->agg ? 1 : 0;
+        if (c == 0) {
+            const codegen::AggDesc& d = ps.aggregations[a->agg - 1];
+            if (opts.sortkey) {
+                c = compare_keys(*a, *b, d, opts.sortkeypos);
+                if (c == 0) c = compare_values(*a, *b, d);
             } else {
-                v = output::Value::i64(r->value[0]);
+                c = compare_values(*a, *b, d);
+                if (c == 0) c = compare_keys(*a, *b, d, opts.sortkeypos);
             }
-            out += output::format_printf(format, keys, ctx, std::span<const output::Value>(&v, 1)).text;
         }
+        return flip(c, opts) < 0;
+    });
+    std::string out;
+    for (const AggRow* r : all) {
+        const codegen::AggDesc& d = ps.aggregations[r->agg - 1];
+        out += output::format_agg_row(key_values(*r, d), value_text(*r, d, normal_of(*r, normals), opts));
     }
     return out;
 }
 
-std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
-                                const std::set<uint32_t>& skip) {
-    std::string out;
-    for (const auto& d : ps.aggregations) {
-        if (skip.count(d.id)) continue;
-        for (const AggRow* r : sorted_rows(rows, d)) {
-            auto keys = key_values(*r, d);
-            out += output::format_agg_row(keys, value_text(*r, d));
+namespace {
+
+// One row of a printa(): the key (without the aggregation id) and, for each aggregation
+// printed, its entry or null where the key has none.
+struct Bundle {
+    std::vector<uint8_t> key;
+    std::vector<const AggRow*> entries;
+};
+
+}  // namespace
+
+std::string format_printa(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                          const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
+                          const output::FormatContext& ctx, const AggPrintOptions& opts,
+                          const AggNormals& normals, bool* printed) {
+    *printed = false;
+    if (aggs.empty()) return "";
+    for (uint32_t id : aggs)
+        if (id == 0 || id > ps.aggregations.size()) return "";
+    const size_t n = aggs.size();
+    // Bundles: the union of the keys of every aggregation printed.
+    std::map<std::vector<uint8_t>, Bundle> by_key;
+    for (const auto& r : rows) {
+        std::vector<uint8_t> tuple(r.key.begin() + std::min<size_t>(8, r.key.size()), r.key.end());
+        for (size_t i = 0; i < n; ++i) {
+            if (aggs[i] != r.agg) continue;
+            Bundle& b = by_key[tuple];
+            if (b.entries.empty()) {
+                b.key = tuple;
+                b.entries.assign(n, nullptr);
+            }
+            b.entries[i] = &r;
         }
     }
+    if (by_key.empty()) return "";
+    // Zero-valued stand-ins for the aggregations a key is missing from, with that key.
+    std::vector<std::vector<AggRow>> zeros(n);
+    std::vector<Bundle> bundles;
+    for (auto& [tuple, b] : by_key) bundles.push_back(std::move(b));
+    for (size_t i = 0; i < n; ++i) {
+        const codegen::AggDesc& d = ps.aggregations[aggs[i] - 1];
+        zeros[i].reserve(bundles.size());
+        for (auto& b : bundles) {
+            if (b.entries[i]) continue;
+            AggRow z;
+            z.agg = aggs[i];
+            z.key.assign(8, 0);
+            std::memcpy(z.key.data(), &z.agg, 4);
+            z.key.insert(z.key.end(), b.key.begin(), b.key.end());
+            z.value.assign(d.value_size / 8, 0);
+            zeros[i].push_back(std::move(z));
+            b.entries[i] = &zeros[i].back();
+        }
+    }
+    // Sorted on the value of the aggregation at aggsortpos, then the next ones, then the key
+    // (with aggsortkey: the key first).
+    size_t sortpos = opts.sortpos < 0 || static_cast<uint64_t>(opts.sortpos) >= n ? 0 : static_cast<size_t>(opts.sortpos);
+    const codegen::AggDesc& lead = ps.aggregations[aggs[0] - 1];
+    std::sort(bundles.begin(), bundles.end(), [&](const Bundle& a, const Bundle& b) {
+        int c = 0;
+        if (opts.sortkey) c = compare_keys(*a.entries[0], *b.entries[0], lead, opts.sortkeypos);
+        for (size_t i = 0; c == 0 && i < n; ++i) {
+            size_t j = (i + sortpos) % n;
+            c = compare_values(*a.entries[j], *b.entries[j], ps.aggregations[aggs[j] - 1]);
+        }
+        if (c == 0 && !opts.sortkey) c = compare_keys(*a.entries[0], *b.entries[0], lead, opts.sortkeypos);
+        return flip(c, opts) < 0;
+    });
+    std::string out;
+    for (const Bundle& b : bundles) {
+        auto keys = key_values(*b.entries[0], lead);
+        if (!format) {
+            std::string values;
+            for (size_t i = 0; i < n; ++i) {
+                const AggRow& r = *b.entries[i];
+                values += value_text(r, ps.aggregations[aggs[i] - 1], normal_of(r, normals), opts);
+            }
+            out += output::format_agg_row(keys, values);
+            continue;
+        }
+        std::vector<output::Value> vals;
+        for (size_t i = 0; i < n; ++i) {
+            const AggRow& r = *b.entries[i];
+            vals.push_back(printa_value(r, ps.aggregations[aggs[i] - 1], normal_of(r, normals), opts));
+        }
+        out += output::format_printf(*format, keys, ctx, vals).text;
+    }
+    *printed = true;
     return out;
 }
 

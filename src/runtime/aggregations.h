@@ -1,8 +1,10 @@
-// Aggregations on the consumer side: the per-CPU entries read from the map and merged, sorted
-// as DTrace sorts them, and printed in DTrace's default format.
+// Aggregations on the consumer side: the per-CPU entries read from the map and merged
+// (agg_snapshot.cpp), ordered as DTrace orders them (agg_sort.cpp), and printed at exit or by
+// printa() in DTrace's formats (aggregations.cpp).
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -18,24 +20,48 @@ struct AggRow {
     uint32_t agg = 0;               // AggDesc id
     std::vector<uint8_t> key;       // the map key (id, then the key tuple)
     std::vector<int64_t> value;     // merged: count/sum/min/max: [v]; avg: [count, sum]; buckets
+    std::vector<std::vector<int64_t>> percpu;  // -x aggpercpu: each CPU's own value
 };
 
-// Reads every entry of the aggregation map and merges the per-CPU values.
-std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps);
+// The dynamic options that decide how aggregations are ordered and drawn (-x, #pragma, setopt).
+struct AggPrintOptions {
+    bool sortkey = false;     // aggsortkey: by key, then value
+    bool sortrev = false;     // aggsortrev: everything reversed
+    int64_t sortkeypos = 0;   // aggsortkeypos: the key element compared first
+    int64_t sortpos = 0;      // aggsortpos: the aggregation of a joined printa() sorted on
+    bool zoom = false;        // aggzoom: histogram bars scaled to the largest bucket
+    bool pack = false;        // aggpack: histograms on one line per key
+    bool percpu = false;      // aggpercpu: each CPU's value after the merged one
+};
+
+// normalize(): the divisor of each entry, by map key. Entries created after a normalize() are
+// not normalized, as in DTrace, where the divisor belongs to the entries that existed.
+using AggNormals = std::map<std::vector<uint8_t>, uint64_t>;
+
+// Reads every entry of the aggregation map and merges the per-CPU values (keeping each CPU's
+// too when `percpu`).
+std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps,
+                                          bool percpu = false);
 
 // clear(): every value of aggregation `id` back to zero. trunc(): remove its entries but the
-// `keep` largest (keep < 0: the -keep smallest).
+// `keep` largest (keep < 0: the -keep smallest); returns the keys removed.
 void clear_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id);
-void trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id, int64_t keep);
+std::vector<std::vector<uint8_t>> trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps,
+                                                    uint32_t id, int64_t keep);
 
-// DTrace's printing at exit: every aggregation in order (but those in `skip`), rows sorted by
-// value then key.
+// DTrace's printing at exit: every aggregation but those in `skip`, all rows sorted together
+// (aggregation, then value, then key, or as the options say).
 std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                                const AggPrintOptions& opts = {}, const AggNormals& normals = {},
                                 const std::set<uint32_t>& skip = {});
 
-// printa(format, @a): each row through the format; the keys are its arguments and %@ the value.
-std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
-                                    const output::CompiledFormat& format,
-                                    const output::FormatContext& ctx);
+// printa([format, ] @a[, @b ...]). Several aggregations are joined on their keys (a key missing
+// from one shows its zero value). Without a format each row is the keys and every value; with
+// one the keys are its arguments and the Nth %@ the Nth aggregation's value. `printed` tells
+// whether any row was printed (DTrace then no longer prints these aggregations at exit).
+std::string format_printa(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                          const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
+                          const output::FormatContext& ctx, const AggPrintOptions& opts,
+                          const AggNormals& normals, bool* printed);
 
 }  // namespace bdtrace::runtime

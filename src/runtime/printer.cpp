@@ -110,6 +110,7 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
     }
     std::string msg = opts_.program_name + ": error on enabled probe ID " + std::to_string(f.epid) +
                       " (ID " + std::to_string(probe_id) + ": " + probe + "): " + fault_text(f.fault);
+
     if (f.fault == codegen::abi::kFaultBadAddr || f.fault == codegen::abi::kFaultBadAlign) {
         char buf[32];
         snprintf(buf, sizeof buf, " (0x%llx)", static_cast<unsigned long long>(f.addr));
@@ -118,6 +119,79 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
     if (f.action == 0) msg += " in predicate\n";
     else msg += " in action #" + std::to_string(f.action) + " at DIF offset " + std::to_string(f.offset) + "\n";
     err_(msg);
+}
+
+std::string RecordPrinter::probe_error_prefix(const codegen::Epid& e) const {
+    return opts_.program_name + ": error on enabled probe ID " + std::to_string(e.epid) + " (ID " +
+           std::to_string(e.probe_id) + ": " + e.provider + ":" + e.module + ":" + e.function + ":" + e.name + "): ";
+}
+
+// printa(), clear(), trunc(), normalize(), denormalize() and setopt(), done when the consumer
+// reaches the record, as DTrace's consumer does them.
+void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
+                                       size_t size, std::string& text) {
+    auto rows_of = [&](uint32_t id) {
+        std::vector<AggRow> rows;
+        if (snapshot)
+            for (auto& r : snapshot())
+                if (r.agg == id) rows.push_back(std::move(r));
+        return rows;
+    };
+    switch (a.kind) {
+        case ActionKind::Printa: {
+            if (!snapshot || a.aggs.empty()) break;
+            auto rows = snapshot();
+            const output::CompiledFormat* fmt = a.format.empty() ? nullptr : format_for(a.format);
+            if (!a.format.empty() && !fmt) break;
+            bool printed = false;
+            std::string body = format_printa(rows, ps_, a.aggs, fmt, fctx_, opts_.agg, normals_, &printed);
+            if (!fmt) text += "\n";  // a format-less printa() starts with a blank line
+            text += body;
+            if (printed) printed_aggs_.insert(a.aggs.begin(), a.aggs.end());
+            break;
+        }
+        case ActionKind::Clear:
+            if (modify) modify(a.aggs.at(0), 0, false);
+            break;
+        case ActionKind::Trunc:
+            if (modify)
+                for (const auto& key : modify(a.aggs.at(0), a.keep, true)) normals_.erase(key);
+            break;
+        case ActionKind::Normalize: {
+            uint64_t divisor = 1;
+            if (!a.fields.empty() && a.fields[0].offset + 8 <= size) std::memcpy(&divisor, rec + a.fields[0].offset, 8);
+            for (const auto& r : rows_of(a.aggs.at(0))) normals_[r.key] = divisor;
+            break;
+        }
+        case ActionKind::Denormalize:
+            for (const auto& r : rows_of(a.aggs.at(0))) normals_.erase(r.key);
+            break;
+        case ActionKind::Setopt: {
+            auto text_of = [&](const Field& f) {
+                std::string b = field_value(f, rec, size, ksyms_).bytes;
+                return b.substr(0, b.find('\0'));
+            };
+            std::string name = a.fields.empty() ? "" : text_of(a.fields[0]);
+            std::string value = a.fields.size() > 1 ? text_of(a.fields[1]) : "1";
+            if (!setopt) break;
+            auto r = setopt(name, value);
+            if (auto* err = std::get_if<std::string>(&r)) {
+                // DTrace's library error: the reason ends with a newline of its own.
+                out_(text);
+                text.clear();
+                err_(probe_error_prefix(e) + "couldn't set option \"" + name + "\" to \"" + value + "\": " + *err + "\n\n");
+                break;
+            }
+            PrinterOptions next = std::get<PrinterOptions>(r);
+            next.program_name = opts_.program_name;
+            next.testing = opts_.testing;
+            lines_.set_quiet(next.quiet);
+            lines_.set_flowindent(next.flowindent);
+            opts_ = next;
+            break;
+        }
+        default: break;
+    }
 }
 
 void RecordPrinter::handle(const void* data, size_t size) {
@@ -138,7 +212,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
     firing.name = e.name;
     std::string text = lines_.begin(firing);
     output::TraceOptions topts;
-    topts.quiet = opts_.quiet;
+    topts.quiet = opts_.quiet;  // as it was when the firing began
     topts.rawbytes = opts_.rawbytes;
     for (const auto& a : e.actions) {
         if (!(h.actions & (uint64_t{1} << a.index))) continue;
@@ -164,22 +238,13 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 }
                 break;
             }
-            case ActionKind::Printa: {
-                if (!snapshot || a.agg == 0 || a.agg > ps_.aggregations.size()) break;
-                printed_aggs_.insert(a.agg);
-                auto rows = snapshot();
-                std::erase_if(rows, [&](const AggRow& r) { return r.agg != a.agg; });
-                if (a.format.empty()) {
-                    text += "\n" + format_aggregations(rows, ps_);  // format-less: a blank line first
-                    break;
-                }
-                if (const output::CompiledFormat* fmt = format_for(a.format))
-                    text += format_aggregation_rows(rows, ps_, *fmt, fctx_);
-                break;
-            }
+            case ActionKind::Printa:
             case ActionKind::Clear:
             case ActionKind::Trunc:
-                if (modify) modify(a.agg, a.keep, a.kind == ActionKind::Trunc);
+            case ActionKind::Normalize:
+            case ActionKind::Denormalize:
+            case ActionKind::Setopt:
+                aggregation_action(a, e, rec, size, text);
                 break;
             case ActionKind::Tracemem:
             case ActionKind::Printm: {

@@ -8,6 +8,7 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "codegen/program_set.h"
 #include "output/printf_format.h"
@@ -25,6 +26,7 @@ struct PrinterOptions {
     bool flowindent = false;
     bool rawbytes = false;
     std::string program_name = "dtrace";
+    AggPrintOptions agg;
 };
 
 class RecordPrinter {
@@ -34,10 +36,17 @@ public:
 
     // printa(): how the printer reads the aggregations' current values.
     std::function<std::vector<AggRow>()> snapshot;
-    // clear() and trunc(): how the printer changes an aggregation (id, entries kept, is trunc).
-    std::function<void(uint32_t, int64_t, bool)> modify;
+    // clear() and trunc(): how the printer changes an aggregation (id, entries kept, is trunc);
+    // returns the keys trunc() removed.
+    std::function<std::vector<std::vector<uint8_t>>(uint32_t, int64_t, bool)> modify;
+    // setopt(): sets a dynamic option and returns the options now in force, or DTrace's reason
+    // for refusing it.
+    std::function<std::variant<PrinterOptions, std::string>(const std::string&, const std::string&)> setopt;
     // Aggregations printa() has printed: they are not printed again at exit.
     const std::set<uint32_t>& printed_aggregations() const { return printed_aggs_; }
+    // What printing aggregations at exit needs: the options in force and normalize()'s divisors.
+    const PrinterOptions& options() const { return opts_; }
+    const AggNormals& normals() const { return normals_; }
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
@@ -49,6 +58,9 @@ public:
 
 private:
     void fault(const uint8_t* rec, size_t size);
+    void aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
+                            size_t size, std::string& text);
+    std::string probe_error_prefix(const codegen::Epid& e) const;
     const output::CompiledFormat* format_for(const std::string& fmt);
 
     const codegen::ProgramSet& ps_;
@@ -61,6 +73,7 @@ private:
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;
+    AggNormals normals_;
     bool printed_ = false;
     uint64_t errors_ = 0;
 };

@@ -211,7 +211,14 @@ int Session::poll(int timeout_ms) {
     return r ? *r : 0;
 }
 
-std::vector<uint64_t> Session::new_drops() {
+std::vector<uint64_t> Session::new_drops() { return new_counts(codegen::abi::kScratchDrops, drops_seen_); }
+
+std::vector<uint64_t> Session::new_aggregation_drops() {
+    return new_counts(codegen::abi::kScratchAggDrops, agg_drops_seen_);
+}
+
+// A per-CPU counter of the scratch area: what each CPU added since the last call.
+std::vector<uint64_t> Session::new_counts(int32_t offset, std::vector<uint64_t>& seen) {
     kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
     uint32_t key = 0;
     std::vector<std::byte> buf(scratch.value_buffer_size());
@@ -219,13 +226,13 @@ std::vector<uint64_t> Session::new_drops() {
     auto r = scratch.lookup(kernel::bytes_of(key), buf);
     if (!r || !*r) return out;
     size_t ncpu = buf.size() / scratch.percpu_stride();
-    drops_seen_.resize(ncpu, 0);
+    seen.resize(ncpu, 0);
     out.resize(ncpu, 0);
     for (size_t cpu = 0; cpu < ncpu; ++cpu) {
         uint64_t v;
-        std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + codegen::abi::kScratchDrops, 8);
-        out[cpu] = v - drops_seen_[cpu];
-        drops_seen_[cpu] = v;
+        std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
+        out[cpu] = v - seen[cpu];
+        seen[cpu] = v;
     }
     return out;
 }

@@ -36,6 +36,8 @@ public:
     int poll(int timeout_ms);  // delivers records; returns how many
     // Records each CPU could not write since the last call (index: CPU).
     std::vector<uint64_t> new_drops();
+    // Aggregation updates each CPU dropped since the last call (the map was full).
+    std::vector<uint64_t> new_aggregation_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -57,7 +59,8 @@ private:
     std::vector<Loaded> programs_;
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
-    std::vector<uint64_t> drops_seen_;
+    std::vector<uint64_t> new_counts(int32_t offset, std::vector<uint64_t>& seen);
+    std::vector<uint64_t> drops_seen_, agg_drops_seen_;
 };
 
 }  // namespace bdtrace::runtime

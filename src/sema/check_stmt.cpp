@@ -90,16 +90,12 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
     }
     const ast::Expr& e = *s.expr;
     if (is_aggregation(e)) return aggregation(e);
-    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident &&
-        (e.lhs->text == "clear" || e.lhs->text == "trunc")) {
-        out->kind = Stmt::Kind::Action;
-        out->action = clear_or_trunc(e, e.lhs->text == "trunc");
-        return out;
-    }
-    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "printa") {
-        out->kind = Stmt::Kind::Action;
-        out->action = printa(e);
-        return out;
+    if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident) {
+        if (auto a = aggregation_action(e)) {
+            out->kind = Stmt::Kind::Action;
+            out->action = std::move(a);
+            return out;
+        }
     }
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
         out->kind = Stmt::Kind::Action;
@@ -235,61 +231,6 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
     n->range = e.range;
     n->value = frames;
     return n;
-}
-
-// printa([format, ] @aggregation): prints the aggregation when the consumer reaches the record.
-std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
-    auto a = std::make_unique<Action>();
-    a->kind = ActionKind::Printa;
-    a->range = call.range;
-    a->index = action_index++;
-    size_t i = 0;
-    if (!call.args.empty() && call.args[0]->kind == ast::ExprKind::String) {
-        a->format = call.args[0]->text;
-        i = 1;
-    }
-    if (call.args.size() != i + 1 || call.args[i]->kind != ast::ExprKind::Agg)
-        error("D_PRINTA_PROTO", call.range,
-              "printa( ) prototype mismatch: one format and one aggregation are supported");
-    const std::string& name = call.args[i]->text;
-    for (const auto& agg : prog->aggregations)
-        if (agg->name == name) a->agg = agg->id;
-    if (!a->agg) error("D_PRINTA_AGGARG", call.args[i]->range, "printa( ) argument #" + std::to_string(i + 1) +
-                                                                   " is not an aggregation: " + name);
-    if (i == 1) {
-        auto parsed = output::parse_format(a->format);
-        if (!parsed.format) error(parsed.error->tag, call.range, parsed.error->message);
-    }
-    return a;
-}
-
-// clear(@a) zeroes every value of @a; trunc(@a[, n]) removes its entries, or all but the n
-// largest (n < 0: the -n smallest). The consumer does both when it reaches the record.
-std::unique_ptr<Action> Checker::clear_or_trunc(const ast::Expr& call, bool trunc) {
-    const char* name = trunc ? "trunc" : "clear";
-    size_t n = call.args.size();
-    if (n < 1 || n > (trunc ? 2u : 1u))
-        error("D_PROTO_LEN", call.range, std::string(name) + "( ) prototype mismatch: " + std::to_string(n) +
-                                             (n == 1 ? " arg" : " args") + " passed, " + (trunc ? "1 to 2" : "1") + " expected");
-    if (call.args[0]->kind != ast::ExprKind::Agg)
-        error(trunc ? "D_TRUNC_AGGARG" : "D_CLEAR_AGGARG", call.args[0]->range,
-              std::string(name) + "( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: " +
-                  rvalue(*call.args[0])->type->name);
-    auto a = std::make_unique<Action>();
-    a->kind = trunc ? ActionKind::Trunc : ActionKind::Clear;
-    a->range = call.range;
-    a->index = action_index++;
-    for (const auto& agg : prog->aggregations)
-        if (agg->name == call.args[0]->text) a->agg = agg->id;
-    if (!a->agg)
-        error("D_IDENT_UNDEF", call.args[0]->range, "failed to resolve " + call.args[0]->text + ": Unknown variable name");
-    if (n == 2) {
-        NodePtr k = rvalue(*call.args[1]);
-        if (k->kind != NodeKind::Int)
-            error("D_TRUNC_SCALAR", call.args[1]->range, "trunc( ) argument #2 must be an integer constant");
-        a->keep = static_cast<int64_t>(k->value);
-    }
-    return a;
 }
 
 NodePtr Checker::call(const ast::Expr& e) {

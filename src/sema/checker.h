@@ -51,8 +51,13 @@ public:
     StmtPtr statement(const ast::Stmt& s);
     std::unique_ptr<Action> action(const ast::Expr& call, const std::string& name);
     bool is_aggregation(const ast::Expr& e);
+    // printa, clear, trunc, normalize, denormalize, setopt (check_agg_action.cpp); null when
+    // `call` is none of them.
+    std::unique_ptr<Action> aggregation_action(const ast::Expr& call);
     std::unique_ptr<Action> printa(const ast::Expr& call);
-    std::unique_ptr<Action> clear_or_trunc(const ast::Expr& call, bool trunc);
+    std::unique_ptr<Action> one_aggregation_action(const ast::Expr& call, ActionKind kind);
+    std::unique_ptr<Action> setopt(const ast::Expr& call);
+    uint32_t aggregation_id(const ast::Expr& e);
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
     [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);

@@ -85,7 +85,7 @@ struct Node {
 
 enum class ActionKind {
     Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
-    Stack, Printa, Clear, Trunc, Default
+    Stack, Printa, Clear, Trunc, Normalize, Denormalize, Setopt, Default
 };
 
 struct PrintfArg {
@@ -99,7 +99,7 @@ struct Action {
     std::string format;          // Printf/System: the format string constant
     uint32_t index = 0;          // action index within the clause (ERROR's arg2)
     uint64_t size = 0;           // Tracemem/Printm: the constant number of bytes
-    uint32_t agg = 0;            // Printa, Clear, Trunc: the aggregation's id
+    std::vector<uint32_t> aggs;  // Printa (one or more), Clear, Trunc, (De)normalize: ids
     int64_t keep = 0;            // Trunc: entries to keep (0: none; negative: the smallest)
 };
 
