@@ -1,0 +1,5 @@
+/* An aggregation can only be assigned an aggregating function. */
+BEGIN
+{
+	@a = 1;
+}

@@ -1,0 +1,6 @@
+/* trunc() needs an aggregation. */
+BEGIN
+{
+	lt_x = 1;
+	trunc(lt_x, 1);
+}

@@ -1,0 +1,6 @@
+/* An aggregation alone as a statement does nothing, and DTrace says so. */
+BEGIN
+{
+	@a = count();
+	@a;
+}

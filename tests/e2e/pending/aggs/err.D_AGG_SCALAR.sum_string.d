@@ -1,0 +1,5 @@
+/* The value of sum() must be a scalar. */
+BEGIN
+{
+	@a = sum("x");
+}

@@ -1,0 +1,6 @@
+/* An aggregation cannot be the key of another. */
+BEGIN
+{
+	@a = count();
+	@b[@a] = count();
+}

@@ -1,0 +1,6 @@
+/* normalize() needs an aggregation. */
+BEGIN
+{
+	lt_x = 1;
+	normalize(lt_x, 2);
+}
