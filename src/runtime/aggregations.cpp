@@ -69,7 +69,11 @@ output::Value printa_value(const AggRow& r, const codegen::AggDesc& d, uint64_t 
     auto at = [&](size_t i) { return i < r.value.size() ? r.value[i] : 0; };
     auto n = static_cast<int64_t>(normal);
     switch (d.func) {
-        case AggFunc::Avg: return output::Value::i64(at(0) ? at(1) / n / at(0) : 0);
+        case AggFunc::Avg: {
+            // DTrace's printa() divides the sum unsigned (its default printing does not).
+            auto sum = static_cast<uint64_t>(at(1)), count = static_cast<uint64_t>(at(0));
+            return output::Value::u64(count ? sum / normal / count : 0);
+        }
         case AggFunc::Stddev:
             return output::Value::u64(output::agg_stddev(static_cast<uint64_t>(at(0)), at(1), static_cast<uint64_t>(at(2)),
                                                          static_cast<uint64_t>(at(3)), normal));

@@ -127,8 +127,16 @@ NodePtr Checker::expr(const ast::Expr& e) {
             n->var = v;
             return n;
         }
-        case ExprKind::Agg:
-            error("D_AGG_SCALAR", e.range, "aggregations are not yet supported: " + e.text);
+        case ExprKind::Agg: {
+            // An aggregation has no value in D: the node only lets the context say why
+            // (trace(), printf(), a key, a statement with no effect).
+            Type* t = types.new_type();
+            t->kind = TypeKind::Function;
+            t->name = "aggregation";
+            auto n = node(NodeKind::Int, t, e.range);
+            n->text = e.text;
+            return n;
+        }
         case ExprKind::Unary: return unary(e);
         case ExprKind::Binary:
             if (ast::is_assignment(e.binary_op)) return assign(e);

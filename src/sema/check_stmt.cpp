@@ -113,6 +113,8 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
     }
     out->kind = Stmt::Kind::Expr;
     out->expr = expr(e);
+    if (is_aggregation_ref(*out->expr))
+        error("D_AGG_NULL", e.range, "expression has null effect: " + out->expr->text);
     return out;
 }
 
@@ -177,6 +179,8 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
                           a->args[0]->type->name);
             break;
         case ActionKind::Trace:
+            if (is_aggregation_ref(*a->args[0]))
+                error("D_TRACE_DYN", call.args[0]->range, "trace( ) may not be applied to a dynamic expression");
             if (a->args[0]->type->is_void())
                 error("D_PROTO_ARG", call.args[0]->range, "trace( ) argument #1 is incompatible with prototype:\n\tprototype: vararg\n\t argument: void");
             break;

@@ -124,6 +124,12 @@ struct AggUpdate {
     NodePtr increment;  // null: 1
 };
 
+// A reference to an aggregation (@a) where a value is expected: it has no value, and the
+// context reports why (see check_expr.cpp).
+inline bool is_aggregation_ref(const Node& n) {
+    return n.type && n.type->kind == TypeKind::Function && n.type->name == "aggregation";
+}
+
 struct Stmt;
 using StmtPtr = std::unique_ptr<Stmt>;
 
