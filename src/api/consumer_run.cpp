@@ -306,7 +306,8 @@ void Consumer::print_aggregations() {
     if (!impl.programs || impl.final_aggregations.empty()) return;
     impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
                                                      impl.printer->options().agg, impl.printer->normals(),
-                                                     impl.printer->printed_aggregations()));
+                                                     impl.printer->printed_aggregations(),
+                                                     impl.printer->format_context()));
 }
 
 std::optional<int> Consumer::exit_status() const {

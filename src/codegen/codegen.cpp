@@ -266,6 +266,7 @@ void Gen::run() {
         // (A named reference, not a structured binding: clang 14 cannot capture bindings.)
         const AttachKind kind = entry_kind.first;
         const std::vector<uint32_t>& ids = entry_kind.second;
+        current_kind = kind;
         GenProgram gp;
         gp.kind = kind;
         gp.probe_ids = ids;
@@ -345,7 +346,12 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
             Field k;
             k.offset = off;
             k.type_name = t->name;
-            if (t->is_string() || t->kind == sema::TypeKind::Array) {
+            if (t->is_stack) {
+                // stack(): the byte count bpf_get_stack returned, then the frames.
+                k.kind = Field::Kind::Stack;
+                k.size = static_cast<uint32_t>(8 + 8 * t->count);
+                off += k.size;
+            } else if (t->is_string() || t->kind == sema::TypeKind::Array) {
                 k.kind = Field::Kind::String;
                 k.size = g.strsize - 1;
                 off += (g.strsize + 7) / 8 * 8;

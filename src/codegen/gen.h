@@ -25,6 +25,8 @@ public:
     std::string source_line(uint32_t line) const {
         return opts.source_line ? opts.source_line(line) : std::string();
     }
+    // The program being lowered: its attach kind decides where the stack a probe sees starts.
+    probes::AttachKind current_kind = probes::AttachKind::Begin;
 
     const sema::TypedProgram& prog;
     probes::Registry& registry;
@@ -100,6 +102,10 @@ public:
     void action(const sema::Action& a);
     void aggregate(const sema::AggUpdate& u);  // gen_agg.cpp
     Field record_value(const sema::Node& n);     // appends one datum to the record
+    // bpf_get_stack()'s flags: skip the BPF frames (the entry program, this clause and, in an
+    // ERROR clause, the faulting clause) where the stack is the current one; a perf event's
+    // stack starts at the interrupted code and has none.
+    int64_t stack_flags() const;
 
     Gen& g;
     bpf::Function& f;

@@ -23,6 +23,11 @@ bool is_string_value(const sema::Node& n) {
 
 }  // namespace
 
+int64_t ClauseGen::stack_flags() const {
+    if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick) return 0;
+    return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip
+}
+
 Field ClauseGen::record_value(const sema::Node& n) {
     Field fld;
     fld.type_name = n.type->name;
@@ -34,7 +39,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset + 8));
-        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * n.value), 0});
+        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * n.value), stack_flags()});
         f.store(8, record, static_cast<int16_t>(fld.offset), got);
         record_size += fld.size;
         return fld;

@@ -100,7 +100,13 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
     f.store(4, key, 0, static_cast<int64_t>(agg.id));
     for (size_t i = 0; i < u.keys.size(); ++i) {
         const Field& kf = desc.keys[i];
-        if (kf.kind == Field::Kind::String) {
+        if (kf.kind == Field::Kind::Stack) {
+            VReg dst = f.vreg();
+            f.mov(dst, key);
+            f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 8));
+            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), stack_flags()});
+            f.store(8, key, static_cast<int16_t>(kf.offset), got);
+        } else if (kf.kind == Field::Kind::String) {
             VReg src = string(*u.keys[i]);
             VReg dst = f.vreg();
             f.mov(dst, key);

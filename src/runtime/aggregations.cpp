@@ -9,6 +9,7 @@
 #include "output/agg_format.h"
 #include "output/value.h"
 #include "runtime/agg_sort.h"
+#include "runtime/stack_frames.h"
 
 namespace bdtrace::runtime {
 
@@ -21,10 +22,12 @@ uint64_t normal_of(const AggRow& r, const AggNormals& normals) {
     return it == normals.end() || it->second == 0 ? 1 : it->second;
 }
 
-std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d) {
+std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d, const output::FormatContext& ctx) {
     std::vector<output::Value> keys;
     for (const auto& k : d.keys) {
-        if (k.kind == codegen::Field::Kind::String) {
+        if (k.kind == codegen::Field::Kind::Stack) {
+            keys.push_back(kernel_stack_value(r.key.data() + k.offset, k.size, ctx.kernel_addr));
+        } else if (k.kind == codegen::Field::Kind::String) {
             const char* s = reinterpret_cast<const char*>(r.key.data() + k.offset);
             keys.push_back(output::Value::string(std::string_view(s, strnlen(s, k.size)), k.size));
         } else {
@@ -95,7 +98,7 @@ int flip(int c, const AggPrintOptions& opts) { return opts.sortrev ? -c : c; }
 
 std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
                                 const AggPrintOptions& opts, const AggNormals& normals,
-                                const std::set<uint32_t>& skip) {
+                                const std::set<uint32_t>& skip, const output::FormatContext& ctx) {
     std::vector<const AggRow*> all;
     for (const auto& r : rows)
         if (r.agg >= 1 && r.agg <= ps.aggregations.size() && !skip.count(r.agg)) all.push_back(&r);
@@ -117,7 +120,7 @@ std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::
     std::string out;
     for (const AggRow* r : all) {
         const codegen::AggDesc& d = ps.aggregations[r->agg - 1];
-        out += output::format_agg_row(key_values(*r, d), value_text(*r, d, normal_of(*r, normals), opts));
+        out += output::format_agg_row(key_values(*r, d, ctx), value_text(*r, d, normal_of(*r, normals), opts));
     }
     return out;
 }
@@ -192,7 +195,7 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
     });
     std::string out;
     for (const Bundle& b : bundles) {
-        auto keys = key_values(*b.entries[0], lead);
+        auto keys = key_values(*b.entries[0], lead, ctx);
         if (!format) {
             std::string values;
             for (size_t i = 0; i < n; ++i) {

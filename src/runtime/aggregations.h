@@ -53,7 +53,8 @@ std::vector<std::vector<uint8_t>> trunc_aggregation(kernel::Map& map, const code
 // (aggregation, then value, then key, or as the options say).
 std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
                                 const AggPrintOptions& opts = {}, const AggNormals& normals = {},
-                                const std::set<uint32_t>& skip = {});
+                                const std::set<uint32_t>& skip = {},
+                                const output::FormatContext& ctx = {});
 
 // printa([format, ] @a[, @b ...]). Several aggregations are joined on their keys (a key missing
 // from one shows its zero value). Without a format each row is the keys and every value; with

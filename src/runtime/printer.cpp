@@ -7,6 +7,7 @@
 #include "output/printf_render.h"
 #include "output/trace_format.h"
 #include "output/value.h"
+#include "runtime/stack_frames.h"
 
 namespace bdtrace::runtime {
 
@@ -26,23 +27,8 @@ namespace {
 
 output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms) {
     if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
-    if (f.kind == Field::Kind::Stack) {
-        int64_t bytes;
-        std::memcpy(&bytes, rec + f.offset, 8);
-        std::vector<std::string> frames;
-        for (int64_t i = 0; bytes > 0 && i < bytes / 8 && 8 + 8 * (i + 1) <= f.size; ++i) {
-            uint64_t pc;
-            std::memcpy(&pc, rec + f.offset + 8 + 8 * i, 8);
-            std::string name = ksyms.describe(pc);
-            if (name.empty()) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(pc));
-                name = buf;
-            }
-            frames.push_back(std::move(name));
-        }
-        return output::Value::stack(std::move(frames));
-    }
+    if (f.kind == Field::Kind::Stack)
+        return kernel_stack_value(rec + f.offset, f.size, [&](uint64_t pc) { return ksyms.describe(pc); });
     if (f.kind == Field::Kind::Int) {
         uint64_t v;
         std::memcpy(&v, rec + f.offset, 8);

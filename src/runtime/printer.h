@@ -47,6 +47,7 @@ public:
     // What printing aggregations at exit needs: the options in force and normalize()'s divisors.
     const PrinterOptions& options() const { return opts_; }
     const AggNormals& normals() const { return normals_; }
+    const output::FormatContext& format_context() const { return fctx_; }
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);

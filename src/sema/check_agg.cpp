@@ -57,7 +57,7 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     if (lhs.kind == ast::ExprKind::Index)
         for (const auto& k : lhs.args) upd->keys.push_back(rvalue(*k));
     for (const auto& k : upd->keys)
-        if (!k->type->is_scalar() && !k->type->is_string() &&
+        if (!k->type->is_scalar() && !k->type->is_string() && !k->type->is_stack &&
             !(k->type->kind == TypeKind::Array && k->type->target && k->type->target->is_char()))
             error("D_KEY_TYPE", k->range, "aggregation key types must be scalars or strings: " + k->type->name);
     if (n >= 1) {
