@@ -20,6 +20,7 @@ BDTRACE_PACKAGES=(
   libelf-dev
   libdw-dev           # DWARF for ustack() symbolisation and unwinding
   libzydis-dev        # x86 decoding for pid-provider instruction offsets
+  nlohmann-json3-dev  # JSON output (-x oformat=json), header-only
   zlib1g-dev
 )
 

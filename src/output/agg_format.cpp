@@ -45,7 +45,7 @@ struct Window {
     bool positives = false, negatives = false;
 };
 
-Window window_of(std::span<const int64_t> b, size_t empty_first, size_t empty_last) {
+Window window_of(std::span<const int64_t> b, size_t empty_first, size_t empty_last, bool zoom) {
     Window w{0, b.size() - 1};
     size_t first = 0;
     while (first < b.size() && b[first] == 0) ++first;
@@ -61,8 +61,8 @@ Window window_of(std::span<const int64_t> b, size_t empty_first, size_t empty_la
     for (size_t i = w.first; i <= w.last; ++i) {
         w.positives |= b[i] > 0;
         w.negatives |= b[i] < 0;
-        w.total += magnitude(b[i]);
     }
+    w.total = histogram_total(b.subspan(w.first, w.last - w.first + 1), zoom);
     return w;
 }
 
@@ -182,6 +182,22 @@ std::string histogram_header() {
     return "\n           value  ------------- Distribution ------------- count    \n";
 }
 
+long double histogram_total(std::span<const int64_t> counts, bool zoom) {
+    // DTRACE_AGGZOOM_MAX is a double constant; its reciprocal is taken in double.
+    constexpr double kZoomScale = 1 / 0.95;
+    long double total = 0;
+    for (int64_t c : counts) {
+        long double v = magnitude(c);
+        if (!zoom) {
+            total += v;
+            continue;
+        }
+        v *= kZoomScale;
+        if (total < v) total = v;
+    }
+    return total;
+}
+
 std::string histogram_bar(int64_t count, uint64_t normal, long double total, bool positives,
                           bool negatives) {
     char num[32];
@@ -225,28 +241,29 @@ std::string histogram_bar(int64_t count, uint64_t normal, long double total, boo
     return out;
 }
 
-std::string format_quantize(std::span<const int64_t> b, uint64_t normal) {
+std::string format_quantize(std::span<const int64_t> b, uint64_t normal,
+                            const HistogramStyle& style) {
     if (b.size() != static_cast<size_t>(kQuantizeBuckets)) return {};
-    Window w = window_of(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1);
+    Window w = window_of(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, style.zoom);
     return render(b, w, normal,
                   [](size_t i) { return lld(quantize_bucket_value(static_cast<int>(i))); });
 }
 
 std::string format_lquantize(const LquantizeParams& p, std::span<const int64_t> b,
-                             uint64_t normal) {
+                             uint64_t normal, const HistogramStyle& style) {
     if (p.levels == 0 || b.size() != static_cast<size_t>(lquantize_nbuckets(p))) return {};
-    Window w = window_of(b, 0, 2);
+    Window w = window_of(b, 0, 2, style.zoom);
     return render(b, w, normal,
                   [&](size_t i) { return lquantize_label(p, static_cast<int>(i)); });
 }
 
 std::string format_llquantize(const LlquantizeParams& p, std::span<const int64_t> b,
-                              uint64_t normal) {
+                              uint64_t normal, const HistogramStyle& style) {
     if (p.factor < 2 || p.low >= p.high || p.nsteps == 0 || p.factor > p.nsteps) return {};
     std::vector<int64_t> bounds = llquantize_bounds(p);
     // No overflow bucket when the top magnitude's successor does not fit (see agg_buckets.h).
     if (b.size() != static_cast<size_t>(llquantize_nbuckets(p))) return {};
-    Window w = window_of(b, 0, 1);
+    Window w = window_of(b, 0, 1, style.zoom);
     return render(b, w, normal, [&](size_t i) {
         if (i == 0) return "< " + lld(bounds.front());
         if (i == bounds.size() - 1) return ">= " + lld(bounds.back());

@@ -1,8 +1,8 @@
 // Default (format-less) printing of aggregations: the key fields, the value of count(), sum(),
 // min(), max(), avg() and stddev(), and the quantize()/lquantize()/llquantize() histograms
 // (dt_consume.c: dt_print_datum, dt_print_aggs, dt_print_quantize, dt_print_lquantize,
-// dt_print_llquantize, dt_print_quantline, illumos/FreeBSD flavour, ASCII encoding, no
-// aggzoom/aggpack/agghist).
+// dt_print_llquantize, dt_print_quantline, illumos/FreeBSD flavour, ASCII encoding; aggzoom
+// here, aggpack in agg_pack.h, no agghist).
 //
 // One printed row is: every key field, then the value, then "\n" (format_agg_row). For a
 // histogram the value is the whole block starting with "\n" and the header line, so a row ends
@@ -19,6 +19,21 @@
 #include "output/value.h"
 
 namespace bdtrace::output {
+
+// How histograms are drawn, from the options in force when they are printed.
+struct HistogramStyle {
+    // -x aggzoom: bars are scaled to the row's largest bucket, which gets 95% of the bar
+    // (DTRACE_AGGZOOM_MAX: 38 of 40 columns, 19 of 20 for two-sided bars), instead of each
+    // bar being its bucket's share of the row's total.
+    bool zoom = false;
+    // -x aggpack: quantize() and lquantize() rows print in the packed one-line form of
+    // agg_pack.h; the functions of this file draw the classic block whatever this says
+    // (llquantize() is never packed by DTrace).
+    bool pack = false;
+    // Packed rows only: the UTF-8 block characters instead of ASCII (see agg_pack.h for when
+    // DTrace uses them).
+    bool utf8 = false;
+};
 
 // One key field. Integers: a blank and the value right-aligned in 3/5/8/16 columns by size,
 // 1- and 2-byte values unsigned, 4- and 8-byte values signed. Byte records (strings, char
@@ -44,20 +59,27 @@ std::string histogram_header();
 
 // One bucket line after its label: the 40-column bar (or two 20-column halves around a
 // centre '|' when the printed window has both positive and negative counts), a blank, the
-// count/normal left-aligned in 9 columns, "\n". |total| is the sum of |count| over the window.
+// count/normal left-aligned in 9 columns, "\n". |total| is the sum of |count| over the window,
+// or with aggzoom histogram_total's largest |count| / 0.95.
 std::string histogram_bar(int64_t count, uint64_t normal, long double total, bool positives,
                           bool negatives);
+
+// dt_quantize_total: what the bars of a set of buckets are scaled against. Without zoom the
+// sum of |count|; with zoom the largest |count| times 1/0.95 (computed in double, as DTrace's
+// DTRACE_AGGZOOM_MAX constant is), so that the largest bar is 95% of the full length.
+long double histogram_total(std::span<const int64_t> counts, bool zoom);
 
 // Whole histogram blocks (header and bucket lines, no trailing empty line: that is the row's
 // "\n"). Only the buckets from one before the first non-zero to one after the last non-zero are
 // printed; with no data quantize prints -1, 0, 1, lquantize its first three buckets and
 // llquantize its first two. |buckets| must have 127 / levels+2 / llquantize_nbuckets entries;
 // the functions return an empty string if it has not.
-std::string format_quantize(std::span<const int64_t> buckets, uint64_t normal = 1);
+std::string format_quantize(std::span<const int64_t> buckets, uint64_t normal = 1,
+                            const HistogramStyle& style = {});
 std::string format_lquantize(const LquantizeParams& p, std::span<const int64_t> buckets,
-                             uint64_t normal = 1);
+                             uint64_t normal = 1, const HistogramStyle& style = {});
 std::string format_llquantize(const LlquantizeParams& p, std::span<const int64_t> buckets,
-                              uint64_t normal = 1);
+                              uint64_t normal = 1, const HistogramStyle& style = {});
 
 // A complete row: the key fields, the value text, "\n".
 std::string format_agg_row(std::span<const Value> keys, std::string_view value,
