@@ -3,6 +3,7 @@
 #include <time.h>
 
 #include <algorithm>
+#include <cstdlib>
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
@@ -11,6 +12,7 @@
 #include "codegen/abi.h"
 #include "codegen/codegen.h"
 #include "diag/render.h"
+#include "output/agg_pack.h"
 #include "sema/btf_types.h"
 #include "sema/sema.h"
 
@@ -165,6 +167,10 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.agg.zoom = impl.opts.is_set("aggzoom");
     po.agg.pack = impl.opts.is_set("aggpack");
     po.agg.percpu = impl.opts.is_set("aggpercpu");
+    po.agg.json = impl.opts.str("oformat") == "json";
+    auto encoding = impl.opts.text("encoding");
+    po.agg.utf8 = output::packed_utf8(encoding ? std::optional<std::string_view>(*encoding) : std::nullopt,
+                                      std::getenv("TERM"));
     return po;
 }
 
@@ -304,6 +310,13 @@ bool Consumer::stop() {
 void Consumer::print_aggregations() {
     Impl& impl = *impl_;
     if (!impl.programs || impl.final_aggregations.empty()) return;
+    if (impl.printer->options().agg.json) {
+        impl.open.sinks.out(runtime::json_aggregations(impl.final_aggregations, *impl.programs, {},
+                                                       impl.printer->options().agg, impl.printer->normals(),
+                                                       impl.printer->printed_aggregations(),
+                                                       impl.printer->format_context()));
+        return;
+    }
     impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
                                                      impl.printer->options().agg, impl.printer->normals(),
                                                      impl.printer->printed_aggregations(),

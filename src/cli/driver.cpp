@@ -252,12 +252,15 @@ int Driver::trace() {
     if (!consumer_->go()) return consumer_failure();
     if (consumer_->getopt("destructive")) notice("allowing destructive actions");
 
+    // -x oformat=json: every line is a JSON object, so DTrace's blank lines are left out.
+    auto oformat = consumer_->getopt("oformat");
+    const bool structured = oformat && *oformat == "json";
     bool stopped = false;
     for (;;) {
         int interrupts = g_interrupts.load();
         if (interrupts > 1) break;  // impatient: no END, no final output
         if (interrupts == 1 && !stopped) {
-            write_output("\n");  // DTrace's g_newline: even when quiet
+            if (!structured) write_output("\n");  // DTrace's g_newline: even when quiet
             stopped = true;
             if (!consumer_->stop()) return consumer_failure();
         }
@@ -273,7 +276,7 @@ int Driver::trace() {
     // After exit(), END fires and its output comes before the closing newline, as DTrace
     // stops tracing in the same pass that notices the exit.
     if (g_interrupts.load() <= 1 && !stopped && !consumer_->stop()) return consumer_failure();
-    write_output("\n");
+    if (!structured) write_output("\n");
     if (g_interrupts.load() <= 1) consumer_->print_aggregations();  // not when impatient
     return consumer_->exit_status().value_or(0);
 }

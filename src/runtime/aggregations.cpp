@@ -7,6 +7,8 @@
 
 #include "output/agg_buckets.h"
 #include "output/agg_format.h"
+#include "output/agg_pack.h"
+#include "output/json.h"
 #include "output/value.h"
 #include "runtime/agg_sort.h"
 #include "runtime/stack_frames.h"
@@ -41,18 +43,20 @@ std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d
 
 // The datum as the default format prints it: a scalar in 16 columns or a histogram block.
 std::string datum_text(const std::vector<int64_t>& v, const codegen::AggDesc& d, uint64_t normal,
-                       const AggPrintOptions&) {
+                       const AggPrintOptions& opts) {
+    output::HistogramStyle style;
+    style.zoom = opts.zoom;
     auto at = [&](size_t i) { return i < v.size() ? v[i] : 0; };
     switch (d.func) {
         case AggFunc::Avg: return output::format_agg_avg(static_cast<uint64_t>(at(0)), at(1), normal);
         case AggFunc::Stddev:
             return output::format_agg_stddev(static_cast<uint64_t>(at(0)), at(1), static_cast<uint64_t>(at(2)),
                                              static_cast<uint64_t>(at(3)), normal);
-        case AggFunc::Quantize: return output::format_quantize(v, normal);
+        case AggFunc::Quantize: return output::format_quantize(v, normal, style);
         case AggFunc::Lquantize: {
             output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
                                       static_cast<uint16_t>(d.levels)};
-            return output::format_lquantize(p, v, normal);
+            return output::format_lquantize(p, v, normal, style);
         }
         default: return output::format_agg_scalar(at(0), normal);
     }
@@ -94,6 +98,24 @@ output::Value printa_value(const AggRow& r, const codegen::AggDesc& d, uint64_t 
 
 int flip(int c, const AggPrintOptions& opts) { return opts.sortrev ? -c : c; }
 
+// aggpack applies to quantize() and lquantize() only, as in DTrace.
+bool packs(const codegen::AggDesc& d, const AggPrintOptions& opts) {
+    return opts.pack && (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize);
+}
+
+std::string packed_rows(std::span<const AggRow* const> rows, const codegen::AggDesc& d, const AggPrintOptions& opts,
+                        const output::FormatContext& ctx) {
+    std::vector<output::PackedRow> packed;
+    for (const AggRow* r : rows) packed.push_back({key_values(*r, d, ctx), r->value});
+    output::HistogramStyle style;
+    style.pack = true;
+    style.zoom = opts.zoom;
+    style.utf8 = opts.utf8;
+    if (d.func == AggFunc::Quantize) return output::format_quantize_packed_rows(packed, style);
+    output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step), static_cast<uint16_t>(d.levels)};
+    return output::format_lquantize_packed_rows(p, packed, style);
+}
+
 }  // namespace
 
 std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
@@ -118,8 +140,17 @@ std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::
         return flip(c, opts) < 0;
     });
     std::string out;
-    for (const AggRow* r : all) {
-        const codegen::AggDesc& d = ps.aggregations[r->agg - 1];
+    for (size_t i = 0; i < all.size();) {
+        const codegen::AggDesc& d = ps.aggregations[all[i]->agg - 1];
+        if (packs(d, opts)) {
+            // -x aggpack: the rows of one aggregation share a header and a bucket range.
+            size_t j = i;
+            while (j < all.size() && all[j]->agg == all[i]->agg) ++j;
+            out += packed_rows(std::span(all).subspan(i, j - i), d, opts, ctx);
+            i = j;
+            continue;
+        }
+        const AggRow* r = all[i++];
         out += output::format_agg_row(key_values(*r, d, ctx), value_text(*r, d, normal_of(*r, normals), opts));
     }
     return out;
@@ -194,6 +225,12 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
         return flip(c, opts) < 0;
     });
     std::string out;
+    if (!format && n == 1 && packs(lead, opts)) {
+        std::vector<const AggRow*> ordered;
+        for (const Bundle& b : bundles) ordered.push_back(b.entries[0]);
+        *printed = true;
+        return packed_rows(ordered, lead, opts, ctx);
+    }
     for (const Bundle& b : bundles) {
         auto keys = key_values(*b.entries[0], lead, ctx);
         if (!format) {
@@ -213,6 +250,55 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
         out += output::format_printf(*format, keys, ctx, vals).text;
     }
     *printed = true;
+    return out;
+}
+
+namespace {
+
+output::JsonAggValue json_value_of(const AggRow& r, const codegen::AggDesc& d, uint64_t normal) {
+    auto at = [&](size_t i) { return i < r.value.size() ? r.value[i] : 0; };
+    switch (d.func) {
+        case AggFunc::Avg: return output::json_agg_avg(static_cast<uint64_t>(at(0)), at(1), normal);
+        case AggFunc::Stddev:
+            return output::json_agg_stddev(static_cast<uint64_t>(at(0)), at(1), static_cast<uint64_t>(at(2)),
+                                           static_cast<uint64_t>(at(3)), normal);
+        case AggFunc::Quantize: return output::json_agg_quantize(r.value, normal);
+        case AggFunc::Lquantize: {
+            output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
+                                      static_cast<uint16_t>(d.levels)};
+            return output::json_agg_lquantize(p, r.value, normal);
+        }
+        default: return output::json_agg_scalar(at(0), normal);
+    }
+}
+
+}  // namespace
+
+std::string json_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                              const std::vector<uint32_t>& aggs, const AggPrintOptions& opts,
+                              const AggNormals& normals, const std::set<uint32_t>& skip,
+                              const output::FormatContext& ctx) {
+    std::vector<uint32_t> ids = aggs;
+    if (ids.empty())
+        for (const auto& d : ps.aggregations)
+            if (!skip.count(d.id)) ids.push_back(d.id);
+    std::string out;
+    for (uint32_t id : ids) {
+        if (id == 0 || id > ps.aggregations.size()) continue;
+        const codegen::AggDesc& d = ps.aggregations[id - 1];
+        std::vector<const AggRow*> mine;
+        for (const auto& r : rows)
+            if (r.agg == id) mine.push_back(&r);
+        if (mine.empty()) continue;
+        std::sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
+            int c = opts.sortkey ? compare_keys(*a, *b, d, opts.sortkeypos) : compare_values(*a, *b, d);
+            if (c == 0) c = opts.sortkey ? compare_values(*a, *b, d) : compare_keys(*a, *b, d, opts.sortkeypos);
+            return flip(c, opts) < 0;
+        });
+        std::vector<output::JsonAggRow> jrows;
+        for (const AggRow* r : mine) jrows.push_back({key_values(*r, d, ctx), json_value_of(*r, d, normal_of(*r, normals))});
+        out += output::json_aggregation_line(d.name.substr(1), jrows) + "\n";
+    }
     return out;
 }
 

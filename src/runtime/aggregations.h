@@ -31,7 +31,9 @@ struct AggPrintOptions {
     int64_t sortpos = 0;      // aggsortpos: the aggregation of a joined printa() sorted on
     bool zoom = false;        // aggzoom: histogram bars scaled to the largest bucket
     bool pack = false;        // aggpack: histograms on one line per key
+    bool utf8 = false;        // aggpack's cells: UTF-8 blocks (-x encoding, else by $TERM)
     bool percpu = false;      // aggpercpu: each CPU's value after the merged one
+    bool json = false;        // oformat=json: aggregations as JSON lines
 };
 
 // normalize(): the divisor of each entry, by map key. Entries created after a normalize() are
@@ -64,5 +66,12 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
                           const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed);
+
+// -x oformat=json: one line per aggregation (of `aggs`, or every one not in `skip` when `aggs`
+// is empty) with its rows in the order the text would print them.
+std::string json_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+                              const std::vector<uint32_t>& aggs, const AggPrintOptions& opts,
+                              const AggNormals& normals, const std::set<uint32_t>& skip,
+                              const output::FormatContext& ctx);
 
 }  // namespace bdtrace::runtime

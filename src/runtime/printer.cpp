@@ -5,6 +5,7 @@
 
 #include "codegen/abi.h"
 #include "output/printf_render.h"
+#include "output/json.h"
 #include "output/trace_format.h"
 #include "output/value.h"
 #include "runtime/stack_frames.h"
@@ -130,6 +131,12 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
             const output::CompiledFormat* fmt = a.format.empty() ? nullptr : format_for(a.format);
             if (!a.format.empty() && !fmt) break;
             bool printed = false;
+            if (opts_.agg.json) {
+                for (uint32_t id : a.aggs) json_.push_back(output::JsonRecord::printa(ps_.aggregations[id - 1].name.substr(1)));
+                json_after_ += json_aggregations(rows, ps_, a.aggs, opts_.agg, normals_, {}, fctx_);
+                printed_aggs_.insert(a.aggs.begin(), a.aggs.end());
+                break;
+            }
             std::string body = format_printa(rows, ps_, a.aggs, fmt, fctx_, opts_.agg, normals_, &printed);
             if (!fmt) text += "\n";  // a format-less printa() starts with a blank line
             text += body;
@@ -196,7 +203,10 @@ void RecordPrinter::handle(const void* data, size_t size) {
     firing.provider = e.provider;
     firing.function = e.function;
     firing.name = e.name;
-    std::string text = lines_.begin(firing);
+    const bool json = opts_.agg.json;
+    std::string text = json ? std::string() : lines_.begin(firing);
+    json_.clear();
+    json_after_.clear();
     output::TraceOptions topts;
     topts.quiet = opts_.quiet;  // as it was when the firing began
     topts.rawbytes = opts_.rawbytes;
@@ -205,7 +215,8 @@ void RecordPrinter::handle(const void* data, size_t size) {
         switch (a.kind) {
             case ActionKind::Stack:
             case ActionKind::Trace:
-                text += output::format_trace(field_value(a.fields[0], rec, size, ksyms_), topts);
+                if (json) json_.push_back(output::JsonRecord::trace(field_value(a.fields[0], rec, size, ksyms_)));
+                else text += output::format_trace(field_value(a.fields[0], rec, size, ksyms_), topts);
                 break;
             case ActionKind::Printf: {
                 std::vector<output::Value> args;
@@ -220,7 +231,8 @@ void RecordPrinter::handle(const void* data, size_t size) {
                 }
                 if (const output::CompiledFormat* fmt = format_for(a.format)) {
                     auto r = output::format_printf(*fmt, args, fctx_);
-                    text += r.text;
+                    if (json) json_.push_back(output::JsonRecord::printf(r.text));
+                    else text += r.text;
                 }
                 break;
             }
@@ -269,8 +281,21 @@ void RecordPrinter::handle(const void* data, size_t size) {
             default: break;
         }
     }
-    text += lines_.end();
     printed_ = true;
+    if (json) {
+        // One line for the firing, then one per aggregation its printa() actions printed.
+        output::JsonFiring jf;
+        jf.cpu = static_cast<int>(h.cpu);
+        jf.id = e.probe_id;
+        jf.provider = e.provider;
+        jf.module = e.module;
+        jf.function = e.function;
+        jf.name = e.name;
+        jf.records = std::move(json_);
+        out_(text + output::json_probe_line(jf) + "\n" + json_after_);
+        return;
+    }
+    text += lines_.end();
     out_(text);
 }
 

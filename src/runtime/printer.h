@@ -12,6 +12,7 @@
 
 #include "codegen/program_set.h"
 #include "output/printf_format.h"
+#include "output/json.h"
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
 #include "output/printf_render.h"
@@ -75,6 +76,8 @@ private:
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;
     AggNormals normals_;
+    std::vector<output::JsonRecord> json_;  // -x oformat=json: the firing's records
+    std::string json_after_;                // and the aggregation lines its printa() made
     bool printed_ = false;
     uint64_t errors_ = 0;
 };
