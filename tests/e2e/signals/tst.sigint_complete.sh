@@ -15,7 +15,8 @@ END
 	printf("END %d\n", n);
 }' > "$out" &
 pid=$!
-sleep 0.3
+# Signal once ticks are being printed (not after a fixed time: a loaded machine starts slower).
+for i in $(seq 100); do grep -q '^tick ' "$out" 2>/dev/null && break; sleep 0.1; done
 kill -INT $pid
 ( sleep 8; kill -KILL $pid ) >/dev/null 2>&1 &
 watchdog=$!
