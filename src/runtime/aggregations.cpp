@@ -92,6 +92,15 @@ long double sort_value(const AggRow& r, const codegen::AggDesc& d) {
             }
             return s;
         }
+        case AggFunc::Llquantize: {
+            // dt_aggregate_llquantizedsum: bucket 0 weighs factor^low - 1, the others their
+            // lower bound (the overflow bucket factor^(high+1)).
+            std::vector<int64_t> bounds = output::llquantize_bounds(d.llquantize);
+            long double s = static_cast<long double>(bounds[0] - 1) * r.value[0];
+            for (size_t b = 1; b < r.value.size() && b < bounds.size(); ++b)
+                s += static_cast<long double>(bounds[b]) * r.value[b];
+            return s;
+        }
         default: return static_cast<long double>(r.value[0]);
     }
 }
@@ -123,6 +132,7 @@ std::string value_text(const AggRow& r, const codegen::AggDesc& d) {
                                       static_cast<uint16_t>(d.levels)};
             return output::format_lquantize(p, r.value);
         }
+        case AggFunc::Llquantize: return output::format_llquantize(d.llquantize, r.value);
         default: return output::format_agg_scalar(r.value[0]);
     }
 }
@@ -170,7 +180,7 @@ std::string format_aggregation_rows(const std::vector<AggRow>& rows, const codeg
         for (const AggRow* r : sorted_rows(rows, d)) {
             auto keys = key_values(*r, d);
             output::Value v;
-            if (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize) {
+            if (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize || d.func == AggFunc::Llquantize) {
                 v.kind = output::Value::Kind::Verbatim;
                 v.text = value_text(*r, d);
             } else if (d.func == AggFunc::Avg) {
