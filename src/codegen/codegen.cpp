@@ -341,6 +341,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         d.base = a->base;
         d.step = a->step;
         d.levels = a->levels;
+        d.llquantize = a->llquantize;
         uint32_t off = 8;
         for (const sema::Type* t : a->keys) {
             Field k;
@@ -369,6 +370,10 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
             case sema::AggFunc::Stddev: d.value_size = 32; break;  // count, sum, sum of squares (128 bits)
             case sema::AggFunc::Quantize: d.value_size = 8 * output::kQuantizeBuckets; break;
             case sema::AggFunc::Lquantize: d.value_size = static_cast<uint32_t>(8 * (a->levels + 2)); break;
+            // As many buckets as the kernel has: none past the top magnitude when it clamps.
+            case sema::AggFunc::Llquantize:
+                d.value_size = static_cast<uint32_t>(8 * output::llquantize_nbuckets(a->llquantize));
+                break;
             default: d.value_size = 8; break;
         }
         key_size = std::max(key_size, off);

@@ -68,6 +68,10 @@ private:
     std::vector<uint8_t> string_bytes_;
 };
 
+// llquantize()'s bucket index of v, for constant parameters (gen_agg.cpp; also run on the BPF
+// interpreter by the unit tests).
+bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::LlquantizeParams& p);
+
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).
 class ClauseGen {
 public:

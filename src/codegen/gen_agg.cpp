@@ -1,6 +1,9 @@
 // Aggregations: each update builds the key {id, 0, key tuple} in the scratch area, finds (or
 // creates) the entry in the per-CPU hash map, and applies the aggregating function to it. The
 // consumer merges the CPUs' values when it prints.
+#include <optional>
+#include <vector>
+
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "output/agg_buckets.h"
@@ -86,7 +89,80 @@ void add128(bpf::Function& f, VReg p, int16_t off, VReg lo, VReg hi) {
     f.store(8, p, static_cast<int16_t>(off + 8), h);
 }
 
+// Where dtrace_aggregate_llquantize_bucket() clamps: in the first magnitude whose successor's
+// successor overflows int64 (its "(next = this * factor) < this"), every value from the
+// magnitude's lower bound up is taken as the magnitude's top value, so lands in its last
+// bucket, which is then the top bucket. None when the overflow bucket exists.
+std::optional<int64_t> llquantize_clamp(const output::LlquantizeParams& p) {
+    uint64_t last = 1;
+    for (int order = 0; order < p.low; ++order) last *= p.factor;
+    uint64_t cur = last * p.factor;
+    for (int order = p.low; order <= p.high; ++order) {
+        uint64_t next = cur * p.factor;
+        if (static_cast<int64_t>(next) < static_cast<int64_t>(cur)) return static_cast<int64_t>(last);
+        last = cur;
+        cur = next;
+    }
+    return std::nullopt;
+}
+
+// llquantize()'s buckets after bucket 0, as runs of equal width: a value in [lo, lo + count *
+// width) falls in bucket first + (value - lo) / width. The runs come from the bucket bounds and
+// stop before the overflow bucket (it has no upper bound) or the clamped magnitude.
+struct LlquantizeRun {
+    int64_t lo, width, count, first;
+};
+
+std::vector<LlquantizeRun> llquantize_runs(const output::LlquantizeParams& p) {
+    std::vector<int64_t> b = output::llquantize_bounds(p);
+    std::optional<int64_t> clamp = llquantize_clamp(p);
+    std::vector<LlquantizeRun> runs;
+    // b[i] (i >= 1) is bucket i's lower bound and b[i + 1] its upper one.
+    for (size_t i = 1; i + 1 < b.size(); ++i) {
+        if (clamp && b[i] >= *clamp) break;
+        int64_t width = b[i + 1] - b[i];
+        if (!runs.empty() && runs.back().width == width) {
+            ++runs.back().count;
+            continue;
+        }
+        runs.push_back({b[i], width, 1, static_cast<int64_t>(i)});
+    }
+    return runs;
+}
+
 }  // namespace
+
+// The bucket of |v| as the kernel's dtrace_aggregate_llquantize_bucket() picks it (and
+// output::llquantize_bucket() models it). The parameters are constants, so instead of the
+// kernel's loop over magnitudes this is a chain of signed compares, one per run of equal-width
+// buckets (at most one per magnitude), and one division. Values below factor^low (negative ones
+// too) get bucket 0; values past the last run the top bucket: the overflow bucket, or the
+// clamped magnitude's last bucket (see llquantize_clamp).
+// Not static: tests/unit/codegen_llquantize_test.cpp runs it on the BPF interpreter.
+VReg emit_llquantize_bucket(bpf::Function& f, VReg v, const output::LlquantizeParams& p) {
+    std::vector<int64_t> bounds = output::llquantize_bounds(p);
+    VReg b = f.vreg();
+    bpf::Label have = f.new_label();
+    f.mov(b, static_cast<int64_t>(0));
+    f.branch(Cond::Slt, v, bounds.front(), have);
+    for (const LlquantizeRun& r : llquantize_runs(p)) {
+        bpf::Label next = f.new_label();
+        f.branch(Cond::Sge, v, r.lo + r.count * r.width, next);
+        f.mov(b, v);
+        if (r.width > 1) {
+            f.alu64(AluOp::Sub, b, r.lo);
+            f.alu64(AluOp::Div, b, r.width);  // unsigned: b >= 0 here
+            f.alu64(AluOp::Add, b, r.first);
+        } else if (r.first != r.lo) {
+            f.alu64(AluOp::Add, b, r.first - r.lo);
+        }
+        f.jump(have);
+        f.bind(next);
+    }
+    f.mov(b, static_cast<int64_t>(output::llquantize_nbuckets(p) - 1));
+    f.bind(have);
+    return b;
+}
 
 void ClauseGen::aggregate(const sema::AggUpdate& u) {
     const sema::Aggregation& agg = *u.agg;
@@ -190,7 +266,8 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             }
             break;
         case AggFunc::Quantize:
-        case AggFunc::Lquantize: {
+        case AggFunc::Lquantize:
+        case AggFunc::Llquantize: {
             // The bucket index, kept within the value so the verifier sees a bounded offset.
             VReg b = f.vreg();
             uint32_t nbuckets = static_cast<uint32_t>(desc.value_size / 8);
@@ -217,6 +294,8 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
                 f.bind(zero_b);
                 f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket));
                 f.bind(have_b);
+            } else if (agg.func == AggFunc::Llquantize) {
+                f.mov(b, emit_llquantize_bucket(f, v, agg.llquantize));
             } else {
                 // lquantize: below base → 0; (v - base) / step + 1; at or past the top → levels + 1.
                 bpf::Label below = f.new_label(), have_b = f.new_label();

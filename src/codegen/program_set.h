@@ -9,6 +9,7 @@
 
 #include "bpf/ir.h"
 #include "codegen/abi.h"
+#include "output/agg_buckets.h"
 #include "probes/probe.h"
 #include "sema/typed.h"
 
@@ -67,6 +68,7 @@ struct AggDesc {
     std::vector<Field> keys;  // offsets within the map key
     uint32_t value_size = 0;  // bytes this aggregation uses of the map value
     int64_t base = 0, step = 1, levels = 0;  // lquantize
+    output::LlquantizeParams llquantize;      // llquantize
 };
 
 // One generated program: every probe of one attach kind shares it; the attach cookie (the

@@ -67,8 +67,9 @@ int llquantize_nbuckets(const LlquantizeParams& p);
 int llquantize_bucket(const LlquantizeParams& p, int64_t value);
 // Lower bound of each bucket except the first (index 0 of the result is factor^low, the bound
 // of bucket 0's "<" label; the last entry is factor^(high+1), the overflow bucket's bound).
-// When factor^(high+1) does not fit in int64 the kernel clamps instead and there is no overflow
-// bucket: then the result has one entry more than llquantize_nbuckets().
+// When factor^(high+2) does not fit in int64 the kernel clamps instead (every value from
+// factor^high up lands in the top magnitude's last bucket) and there is no overflow bucket: then
+// the result has one entry more than llquantize_nbuckets().
 std::vector<int64_t> llquantize_bounds(const LlquantizeParams& p);
 std::string llquantize_label(const LlquantizeParams& p, int bucket);
 

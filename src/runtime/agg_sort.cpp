@@ -43,6 +43,16 @@ int64_t lquantize_zero(const AggRow& r, const codegen::AggDesc& d) {
     return 0;
 }
 
+// Bucket 0 weighs factor^low - 1, the others their lower bound (dt_aggregate_llquantizedsum).
+long double llquantize_total(const AggRow& r, const codegen::AggDesc& d) {
+    std::vector<int64_t> bounds = output::llquantize_bounds(d.llquantize);
+    if (bounds.empty()) return 0;
+    long double s = static_cast<long double>(bounds[0] - 1) * at(r, 0);
+    for (size_t b = 1; b < r.value.size() && b < bounds.size(); ++b)
+        s += static_cast<long double>(bounds[b]) * at(r, b);
+    return s;
+}
+
 uint64_t stddev_of(const AggRow& r) {
     return output::agg_stddev(static_cast<uint64_t>(at(r, 0)), at(r, 1), static_cast<uint64_t>(at(r, 2)),
                               static_cast<uint64_t>(at(r, 3)));
@@ -75,6 +85,11 @@ int compare_values(const AggRow& a, const AggRow& b, const codegen::AggDesc& d) 
         case AggFunc::Lquantize: {
             if (int c = three_way(lquantize_total(a, d), lquantize_total(b, d))) return c;
             return three_way(lquantize_zero(a, d), lquantize_zero(b, d));
+        }
+        case AggFunc::Llquantize: {
+            // Ties go to the count of the first bucket, as dt_aggregate_llquantizedcmp does.
+            if (int c = three_way(llquantize_total(a, d), llquantize_total(b, d))) return c;
+            return three_way(at(a, 0), at(b, 0));
         }
         default: return three_way(at(a, 0), at(b, 0));
     }

@@ -58,6 +58,7 @@ std::string datum_text(const std::vector<int64_t>& v, const codegen::AggDesc& d,
                                       static_cast<uint16_t>(d.levels)};
             return output::format_lquantize(p, v, normal, style);
         }
+        case AggFunc::Llquantize: return output::format_llquantize(d.llquantize, v, normal, style);
         default: return output::format_agg_scalar(at(0), normal);
     }
 }
@@ -268,6 +269,7 @@ output::JsonAggValue json_value_of(const AggRow& r, const codegen::AggDesc& d, u
                                       static_cast<uint16_t>(d.levels)};
             return output::json_agg_lquantize(p, r.value, normal);
         }
+        case AggFunc::Llquantize: return output::json_agg_llquantize(d.llquantize, r.value, normal);
         default: return output::json_agg_scalar(at(0), normal);
     }
 }

@@ -21,6 +21,19 @@ constexpr AggFuncDef kAggFuncs[] = {
     {"llquantize", AggFunc::Llquantize, 5, 6},
 };
 
+// llquantize()'s parameters as dt_cc.c names them, with the tag for a non-constant one.
+struct LlquantizeArg {
+    const char* name;
+    const char* type_tag;
+};
+
+constexpr LlquantizeArg kLlquantizeArgs[4] = {
+    {"factor", "D_LLQUANT_FACTORTYPE"},
+    {"low magnitude", "D_LLQUANT_LOWTYPE"},
+    {"high magnitude", "D_LLQUANT_HIGHTYPE"},
+    {"linear steps per magnitude", "D_LLQUANT_NSTEPTYPE"},
+};
+
 const AggFuncDef* find_agg_func(const std::string& name) {
     for (const auto& d : kAggFuncs)
         if (name == d.name) return &d;
@@ -46,12 +59,15 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     if (rhs.kind == ast::ExprKind::Call && rhs.lhs->kind == ast::ExprKind::Ident) def = find_agg_func(rhs.lhs->text);
     if (!def) error("D_AGG_FUNC", e.range, name + " must be assigned the result of an aggregating function");
     size_t n = rhs.args.size();
-    if (n < def->min_args || n > def->max_args) {
-        std::string expected = def->min_args == def->max_args ? std::to_string(def->min_args)
-                                                              : std::to_string(def->min_args) + " to " + std::to_string(def->max_args);
-        error("D_PROTO_LEN", rhs.range, std::string(def->name) + "( ) prototype mismatch: " + std::to_string(n) +
-                                            (n == 1 ? " arg" : " args") + " passed, " + expected + " expected");
-    }
+    auto args_passed = [&] {
+        return std::string(def->name) + "( ) prototype mismatch: " + std::to_string(n) + (n == 1 ? " arg" : " args") +
+               " passed, ";
+    };
+    // The prototype wants min_args, or at least min_args for the functions that take an increment
+    // ("..."); dt_cc.c refuses more than max_args once the parameters are checked (below).
+    bool varargs = def->max_args > def->min_args;
+    if (n < def->min_args || (!varargs && n != def->min_args))
+        error("D_PROTO_LEN", rhs.range, args_passed() + std::to_string(def->min_args) + " expected");
 
     auto upd = std::make_unique<AggUpdate>();
     if (lhs.kind == ast::ExprKind::Index)
@@ -74,7 +90,7 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
                   std::string(def->name) + "( ) argument #" + std::to_string(i + 1) + " must be an integer constant");
         return static_cast<int64_t>(c->value);
     };
-    if (def->func == AggFunc::Quantize && n == 2) upd->increment = rvalue(*rhs.args[1]);
+    if (def->func == AggFunc::Quantize && n >= 2) upd->increment = rvalue(*rhs.args[1]);
     if (def->func == AggFunc::Lquantize) {
         int64_t low = constant(1), high = constant(2);
         int64_t st = n >= 4 ? constant(3) : 1;
@@ -83,10 +99,36 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
         base = lp.base;
         step = lp.step;
         levels = lp.levels;
-        if (n == 5) upd->increment = rvalue(*rhs.args[4]);
+        if (n >= 5) upd->increment = rvalue(*rhs.args[4]);
     }
-    if (def->func == AggFunc::Llquantize)
-        error("D_UNKNOWN", rhs.range, std::string(def->name) + "( ) is not yet supported");
+    output::LlquantizeParams llq;
+    if (def->func == AggFunc::Llquantize) {
+        // dt_cc.c checks each argument's kind and then its range before the next argument.
+        int64_t raw[4] = {0, 0, 0, 0};
+        for (size_t i = 0; i < 4; ++i) {
+            NodePtr c = rvalue(*rhs.args[i + 1]);
+            if (c->kind != NodeKind::Int)
+                error(kLlquantizeArgs[i].type_tag, rhs.args[i + 1]->range,
+                      "llquantize( ) argument #" + std::to_string(i + 1) + " (" + kLlquantizeArgs[i].name +
+                          ") must be an integer constant");
+            raw[i] = static_cast<int64_t>(c->value);
+            // Out of range: check_llquantize words it (the arguments not yet read are zeros).
+            if (static_cast<uint64_t>(raw[i]) > 0xffff)
+                if (auto err = output::check_llquantize(raw[0], raw[1], raw[2], raw[3], nullptr))
+                    error(err->tag, rhs.args[i + 1]->range, err->message);
+        }
+        if (auto err = output::check_llquantize(raw[0], raw[1], raw[2], raw[3], &llq))
+            error(err->tag, rhs.range, err->message);
+        if (n >= 6) upd->increment = rvalue(*rhs.args[5]);
+    }
+    // The increment (the last argument of quantize(), lquantize() and llquantize()) is added to a
+    // bucket, so dt_cc.c wants a scalar.
+    if (upd->increment && !upd->increment->type->is_scalar())
+        error("D_PROTO_ARG", rhs.range, std::string(def->name) + "( ) increment value (argument #" +
+                                            std::to_string(def->max_args) + ") must be of scalar type");
+    if (n > def->max_args)
+        error("D_PROTO_LEN", rhs.args[def->max_args - 1]->range,
+              args_passed() + "at most " + std::to_string(def->max_args) + " expected");
 
     Aggregation* agg = nullptr;
     for (auto& a : prog->aggregations)
@@ -100,6 +142,7 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
         fresh->base = base;
         fresh->step = step;
         fresh->levels = levels;
+        fresh->llquantize = llq;
         fresh->first = e.range;
         agg = fresh.get();
         prog->aggregations.push_back(std::move(fresh));
@@ -128,6 +171,8 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
         }
         if (def->func == AggFunc::Lquantize && (agg->base != base || agg->step != step || agg->levels != levels))
             error("D_LQUANT_MATCHBASE", rhs.range, "lquantize( ) parameters do not match those of @" + bare);
+        if (def->func == AggFunc::Llquantize)
+            if (auto err = output::match_llquantize(agg->llquantize, llq)) error(err->tag, rhs.range, err->message);
     }
     upd->agg = agg;
     auto s = std::make_unique<Stmt>();

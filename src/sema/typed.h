@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
+#include "output/agg_buckets.h"
 #include "sema/types.h"
 
 namespace bdtrace::sema {
@@ -113,6 +114,7 @@ struct Aggregation {
     AggFunc func = AggFunc::Count;
     std::vector<const Type*> keys;
     int64_t base = 0, step = 1, levels = 0;  // lquantize
+    output::LlquantizeParams llquantize;      // llquantize: factor, low, high, nsteps
     SourceRange first;
 };
 
