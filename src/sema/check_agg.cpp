@@ -45,13 +45,19 @@ const AggFuncDef* find_agg_func(const std::string& name) {
 bool Checker::is_aggregation(const ast::Expr& e) {
     if (e.kind != ast::ExprKind::Binary || e.binary_op != ast::BinaryOp::Assign) return false;
     const ast::Expr& lhs = *e.lhs;
-    return lhs.kind == ast::ExprKind::Agg ||
-           (lhs.kind == ast::ExprKind::Index && lhs.lhs->kind == ast::ExprKind::Agg);
+    const ast::Expr* base = &lhs;
+    while (base->kind == ast::ExprKind::Index) base = base->lhs.get();  // @a[1][2]: refused below
+    return base->kind == ast::ExprKind::Agg;
 }
 
 StmtPtr Checker::aggregation(const ast::Expr& e) {
     const ast::Expr& lhs = *e.lhs;
     const ast::Expr& agg_e = lhs.kind == ast::ExprKind::Agg ? lhs : *lhs.lhs;
+    if (agg_e.kind != ast::ExprKind::Agg) {
+        const ast::Expr* base = &lhs;
+        while (base->kind == ast::ExprKind::Index) base = base->lhs.get();
+        error("D_AGG_MDIM", e.range, "improper attempt to reference " + base->text + " as a multi-dimensional array");
+    }
     std::string name = agg_e.text;
     std::string bare = name.substr(1);
     const ast::Expr& rhs = *e.rhs;
@@ -72,6 +78,13 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     auto upd = std::make_unique<AggUpdate>();
     if (lhs.kind == ast::ExprKind::Index)
         for (const auto& k : lhs.args) upd->keys.push_back(rvalue(*k));
+    for (size_t i = 0; i < upd->keys.size(); ++i) {
+        const Node& k = *upd->keys[i];
+        if (k.type->is_void() || is_aggregation_ref(k))
+            error("D_KEY_TYPE", k.range, std::string(k.type->is_void() ? "void" : "aggregation") +
+                                             " expression may not be used as aggregation index: key #" +
+                                             std::to_string(i + 1));
+    }
     for (const auto& k : upd->keys)
         if (!k->type->is_scalar() && !k->type->is_string() && !k->type->is_stack &&
             !(k->type->kind == TypeKind::Array && k->type->target && k->type->target->is_char()))
@@ -79,15 +92,19 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     if (n >= 1) {
         upd->value = rvalue(*rhs.args[0]);
         if (!upd->value->type->is_scalar())
-            error("D_PROTO_ARG", rhs.args[0]->range, std::string(def->name) + "( ) argument #1 is incompatible with prototype:\n\tprototype: int64_t\n\t argument: " + upd->value->type->name);
+            error("D_AGG_SCALAR", rhs.args[0]->range, std::string(def->name) + "( ) argument #1 must be of scalar type");
     }
 
     int64_t base = 0, step = 1, levels = 0;
+    // lquantize()'s parameters, numbered from the base as dt_cc.c numbers them.
     auto constant = [&](size_t i) -> int64_t {
         NodePtr c = rvalue(*rhs.args[i]);
-        if (c->kind != NodeKind::Int)
-            error("D_LQUANT_BASETYPE", rhs.args[i]->range,
-                  std::string(def->name) + "( ) argument #" + std::to_string(i + 1) + " must be an integer constant");
+        if (c->kind != NodeKind::Int) {
+            static const char* const tags[] = {"D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"};
+            error(tags[i - 1], rhs.args[i]->range,
+                  std::string(def->name) + "( ) argument #" + std::to_string(i) +
+                      (i == 3 ? " must be a non-zero positive integer constant" : " must be an integer constant"));
+        }
         return static_cast<int64_t>(c->value);
     };
     if (def->func == AggFunc::Quantize && n >= 2) upd->increment = rvalue(*rhs.args[1]);
@@ -169,8 +186,12 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
                 error("D_PROTO_ARG", upd->keys[i]->range, "@" + bare + "[ ] argument #" + std::to_string(i + 1) +
                       " is incompatible with prototype:\n\tprototype: " + a->name + "\n\t argument: " + b->name);
         }
-        if (def->func == AggFunc::Lquantize && (agg->base != base || agg->step != step || agg->levels != levels))
-            error("D_LQUANT_MATCHBASE", rhs.range, "lquantize( ) parameters do not match those of @" + bare);
+        if (def->func == AggFunc::Lquantize) {
+            output::LquantizeParams prev{static_cast<int32_t>(agg->base), static_cast<uint16_t>(agg->step),
+                                         static_cast<uint16_t>(agg->levels)};
+            output::LquantizeParams cur{static_cast<int32_t>(base), static_cast<uint16_t>(step), static_cast<uint16_t>(levels)};
+            if (auto err = output::match_lquantize(prev, cur)) error(err->tag, rhs.range, err->message);
+        }
         if (def->func == AggFunc::Llquantize)
             if (auto err = output::match_llquantize(agg->llquantize, llq)) error(err->tag, rhs.range, err->message);
     }

@@ -101,6 +101,11 @@ std::unique_ptr<Action> Checker::one_aggregation_action(const ast::Expr& call, A
     size_t min = kind == ActionKind::Normalize ? 2 : 1;
     size_t max = kind == ActionKind::Trunc || kind == ActionKind::Normalize ? 2 : 1;
     size_t n = call.args.size();
+    if ((kind == ActionKind::Normalize || kind == ActionKind::Denormalize) && n != min) {
+        // dt_cc.c counts these itself (the prototype is "..."), and always says "args".
+        error("D_NORMALIZE_PROTO", call.range, std::string(name) + "( ) prototype mismatch: " + std::to_string(n) +
+                                                   " args passed, " + std::to_string(min) + " expected");
+    }
     if (n < min || n > max) {
         std::string expected = min == max ? std::to_string(min) : std::to_string(min) + " to " + std::to_string(max);
         error("D_PROTO_LEN", call.range, std::string(name) + "( ) prototype mismatch: " + std::to_string(n) + " arg" +
@@ -139,8 +144,9 @@ std::unique_ptr<Action> Checker::one_aggregation_action(const ast::Expr& call, A
 std::unique_ptr<Action> Checker::setopt(const ast::Expr& call) {
     size_t n = call.args.size();
     if (n < 1 || n > 2)
+        // A prototype with an optional argument names only the required count, as dt_ident.c does.
         error("D_PROTO_LEN", call.range, "setopt( ) prototype mismatch: " + std::to_string(n) + " arg" + plural_s(n) +
-                                             " passed, 1 to 2 expected");
+                                             " passed, at least 1 expected");
     auto a = std::make_unique<Action>();
     a->kind = ActionKind::Setopt;
     a->range = call.range;
