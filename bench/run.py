@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
-usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--markdown]
+usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
+                    [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -14,6 +15,10 @@ Cases:
   startup   a program that exits in its first probe: BEGIN { exit(0); } (bpftrace: BEGIN { exit(); })
   tick      time to the first event of a timer probe: profile:::tick-1ms { exit(0); }
             (bpftrace: interval:ms:1 { exit(); }); launch-to-exit wall time
+  per event the time the kernel counts in the tracer's BPF programs per event of profile-4999
+            (bpftrace: profile:hz:4999) with a few busy processes running, for a clause that does
+            nothing and for a few aggregations (see event_cost.py); --event-runs runs of
+            --window seconds each, no warm-up (loading and exit are outside the window anyway)
 
 The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
 machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
@@ -36,6 +41,8 @@ import tempfile
 import threading
 import time
 
+import event_cost
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
 TOOLS = ("bdtrace", "bpftrace")
@@ -54,8 +61,8 @@ CASES = {
 }
 
 SKIPPED = [
-    ("per-event cost", "bdtrace has no syscall provider yet (an empty clause and a count() on a "
-                       "busy tracepoint come with it)"),
+    ("per-event cost on a busy tracepoint", "bdtrace has no syscall provider yet, so the per-event "
+                                            "cases use profile-4999 (see bench/README.md)"),
     ("attach/detach of many uprobes", "bdtrace has no pid provider yet"),
 ]
 
@@ -188,14 +195,35 @@ def build_type(binary):
     return None
 
 
-def rows(results):
-    """(label, unit scale, bdtrace summary, bpftrace summary) of each line of the table."""
+def rows(results, events, window):
+    """(label, bdtrace cell, bpftrace cell, ratio) of each line of the table."""
     out = []
     for case, spec in CASES.items():
         r = results[case]
-        out.append((f"{spec['title']}: wall (ms)", 1000, r["bdtrace"]["wall"], r["bpftrace"]["wall"]))
-        out.append((f"{spec['title']}: CPU user+sys (ms)", 1000, r["bdtrace"]["cpu"], r["bpftrace"]["cpu"]))
-        out.append((f"{spec['title']}: peak RSS (MiB)", 1 / 1024, r["bdtrace"]["rss"], r["bpftrace"]["rss"]))
+        for what, key, scale in (("wall (ms)", "wall", 1000), ("CPU user+sys (ms)", "cpu", 1000),
+                                 ("peak RSS (MiB)", "rss", 1 / 1024)):
+            b, p = r["bdtrace"][key], r["bpftrace"][key]
+            out.append((f"{spec['title']}: {what}", cell(b, scale), cell(p, scale), ratio(b["median"], p["median"])))
+    event = "per event"
+    floor = events["floor"]
+    for case, (title, _, _) in event_cost.EVENT_CASES.items():
+        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
+        out.append((f"{event}: {title}: BPF ns/event", cell(b, 1), cell(p, 1), ratio(b["median"], p["median"], 2)))
+        if case != "floor":
+            # What the aggregation adds to the tracer's fixed cost per event (medians' difference).
+            db = b["median"] - floor["bdtrace"]["ns"]["median"]
+            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
+            out.append((f"{event}: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
+                        ratio(db, dp, 2)))
+    # The events each run counted, over all the cases: enough of them to make ns/event meaningful,
+    # and about as many for both tracers (bpftrace's profile:hz adapts its period, bdtrace's is fixed).
+    pooled = {}
+    for t in TOOLS:
+        per_case = [c[t]["events"] for c in events.values()]
+        pooled[t] = {"median": statistics.median(s["median"] for s in per_case),
+                     "min": min(s["min"] for s in per_case), "max": max(s["max"] for s in per_case)}
+    out.append((f"{event}: events per {window:g} s window, all cases (thousands)",
+                cell(pooled["bdtrace"], 1 / 1000), cell(pooled["bpftrace"], 1 / 1000), ""))
     return out
 
 
@@ -203,16 +231,14 @@ def cell(s, scale):
     return f"{s['median'] * scale:.1f} ({s['min'] * scale:.1f}-{s['max'] * scale:.1f})"
 
 
-def ratio(b, p):
-    return f"{p['median'] / b['median']:.1f}x" if b["median"] > 0 else "-"
+def ratio(b, p, digits=1):
+    return f"{p / b:.{digits}f}x" if b > 0 else "-"
 
 
-def print_text(header, results):
+def print_text(header, table_rows):
     for line in header:
         print(line)
-    table = [("measure: median (min-max)", "bdtrace", "bpftrace", "bpftrace/bdtrace")]
-    for label, scale, b, p in rows(results):
-        table.append((label, cell(b, scale), cell(p, scale), ratio(b, p)))
+    table = [("measure: median (min-max)", "bdtrace", "bpftrace", "bpftrace/bdtrace")] + table_rows
     w = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:>{w[3]}}")
@@ -220,14 +246,14 @@ def print_text(header, results):
         print(f"{name}: not measured: {why}")
 
 
-def print_markdown(header, results):
+def print_markdown(header, table_rows):
     for line in header:
         print(f"- {line}")
     print()
     print("| measure: median (min-max) | bdtrace | bpftrace | bpftrace / bdtrace |")
     print("|---|---:|---:|---:|")
-    for label, scale, b, p in rows(results):
-        print(f"| {label} | {cell(b, scale)} | {cell(p, scale)} | {ratio(b, p)} |")
+    for label, b, p, r in table_rows:
+        print(f"| {label} | {b} | {p} | {r} |")
     print()
     for name, why in SKIPPED:
         print(f"- {name}: not measured: {why}.")
@@ -240,10 +266,16 @@ def main():
     ap.add_argument("--bpftrace", default=shutil.which("bpftrace") or "/usr/bin/bpftrace",
                     help="bpftrace binary (default: the one on PATH)")
     ap.add_argument("--runs", type=int, default=10, help="measured runs per tracer and case (default 10)")
+    ap.add_argument("--event-runs", type=int, default=5,
+                    help="measured runs per tracer of each per-event case (default 5)")
+    ap.add_argument("--window", type=float, default=1.0,
+                    help="seconds counted in each per-event run (default 1)")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
-    if args.runs < 1:
-        ap.error("--runs must be at least 1")
+    if args.runs < 1 or args.event_runs < 1:
+        ap.error("--runs and --event-runs must be at least 1")
+    if args.window <= 0:
+        ap.error("--window must be positive")
     if os.geteuid() != 0:
         print("bench: needs root (BPF programs and perf events)", file=sys.stderr)
         return 2
@@ -264,6 +296,7 @@ def main():
     t0 = time.monotonic()
     try:
         results = measure(paths, args.runs)
+        events = event_cost.measure_events(paths, args.event_runs, args.window, TOOLS)
     except RuntimeError as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
@@ -276,10 +309,15 @@ def main():
         f"bdtrace: {paths['bdtrace']} ({first_line([paths['bdtrace'], '-V'])}, commit {git_rev()}, "
         f"build type {btype or 'unknown'})",
         f"bpftrace: {paths['bpftrace']} ({first_line([paths['bpftrace'], '--version'])})",
-        f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each "
-        f"({elapsed:.0f} s in all); ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
+        f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
+        f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
+        f"per event: {event_cost.EVENT['bdtrace']} / {event_cost.EVENT['bpftrace']} while "
+        f"{event_cost.WORKLOAD_PROCS} processes loop on getppid(); {args.event_runs} runs per tracer "
+        f"and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF programs over a "
+        f"{args.window:g} s window (kernel.bpf_stats_enabled); the floor is a clause that does nothing",
+        f"time: {elapsed:.0f} s in all",
     ]
-    (print_markdown if args.markdown else print_text)(header, results)
+    (print_markdown if args.markdown else print_text)(header, rows(results, events, args.window))
     return 0
 
 

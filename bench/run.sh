@@ -25,4 +25,5 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
-exec python3 "$here/run.py" "$@"
+# -B: no __pycache__ in the source tree (run.py imports event_cost.py).
+exec python3 -B "$here/run.py" "$@"
