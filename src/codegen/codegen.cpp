@@ -76,10 +76,7 @@ void ClauseGen::run() {
     // The record header, once the predicate let the clause run.
     f.mov(record, scratch);
     f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
-    f.store(4, record, 0, epid);
-    VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
-    f.store(4, record, 4, cpu);
-    f.store(8, record, 8, static_cast<int64_t>(0));
+    f.store(8, record, 8, static_cast<int64_t>(0));  // the action mask; epid and CPU when sent
     statements(clause.body);
 
     bool default_action = clause.body.empty();
@@ -92,6 +89,9 @@ void ClauseGen::run() {
             f.ret(0);
             f.bind(some);
         }
+        f.store(4, record, 0, epid);
+        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+        f.store(4, record, 4, cpu);
         VReg rb = f.vreg();
         f.load_map_fd(rb, abi::kRingbufMap);
         VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
@@ -180,10 +180,10 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.ret(0);
     f.bind(have);
 
-    VReg ts = f.call_helper(bpf::helper::ktime_get_ns, {});
-    f.store(8, scratch, abi::kScratchTimestamp, ts);
+    f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
     VReg probe = f.vreg();
-    if (kind == AttachKind::Profile || kind == AttachKind::Tick) {
+    bool one_probe = probe_ids.size() == 1;
+    if ((kind == AttachKind::Profile || kind == AttachKind::Tick) && !one_probe) {
         probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
     } else {
         f.mov(probe, static_cast<int64_t>(probe_ids.empty() ? 0 : probe_ids[0]));
@@ -208,8 +208,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     // For each probe of this program, its clauses in program order.
     for (uint32_t pid : probe_ids) {
         bpf::Label next = f.new_label();
-        if (probe_ids.size() > 1 || kind == AttachKind::Profile || kind == AttachKind::Tick)
-            f.branch(Cond::Ne, probe, static_cast<int64_t>(pid), next);
+        if (!one_probe) f.branch(Cond::Ne, probe, static_cast<int64_t>(pid), next);
         for (const auto& e : g.out.epids) {
             if (e.probe_id != pid) continue;
             for (const auto& [clause, fn] : clause_fns) {
@@ -405,10 +404,14 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (strings.empty()) strings.resize(g.strsize, 0);
     ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
                         static_cast<uint32_t>(strings.size()), 1, true, strings});
-    // -x aggsize bounds the entries; each entry is a key and one value per CPU.
+    // -x aggsize bounds the entries; each entry is a key and one value per CPU. The kernel
+    // preallocates them (allocating in a probe could fail and lose data), which takes it about
+    // 100 ms for the default 4m, so a program without aggregations gets a one-entry map.
     uint32_t entries = opts.aggsize / std::max<uint32_t>(ps->agg_key_size + ps->agg_value_size, 1);
-    ps->maps.push_back({abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
-                        ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}});
+    if (prog.aggregations.empty()) entries = 1;
+    MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
+                 ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}};
+    ps->maps.push_back(std::move(aggs));
     return ps;
 }
 

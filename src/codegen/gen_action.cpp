@@ -23,6 +23,20 @@ bool is_string_value(const sema::Node& n) {
 
 }  // namespace
 
+// timestamp is read once per firing, when a clause first needs it, so that every clause of the
+// firing sees the same value and firings that never use it do not pay for the clock.
+VReg ClauseGen::firing_timestamp() {
+    VReg r = f.vreg();
+    f.load(8, r, scratch, abi::kScratchTimestamp);
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, r, 0, have);
+    VReg now = f.call_helper(bpf::helper::ktime_get_ns, {});
+    f.store(8, scratch, abi::kScratchTimestamp, now);
+    f.mov(r, now);
+    f.bind(have);
+    return r;
+}
+
 int64_t ClauseGen::stack_flags() const {
     if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick) return 0;
     return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip

@@ -159,10 +159,9 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Curthread:
             return f.call_helper(bpf::helper::get_current_task, {});
         case BuiltinVar::Timestamp:
-            f.load(8, r, scratch, abi::kScratchTimestamp);
-            return r;
+            return firing_timestamp();
         case BuiltinVar::Walltimestamp: {
-            f.load(8, r, scratch, abi::kScratchTimestamp);
+            r = firing_timestamp();
             VReg st = f.vreg();
             f.load_map_value(st, abi::kStateMap, 0);
             VReg off = f.vreg();
