@@ -101,6 +101,15 @@ public:
     void copy_string(bpf::VReg dst, bpf::VReg src, bool user = false);
     bpf::VReg string_compare(bpf::VReg a, bpf::VReg b);  // <0, 0, >0 as a signed value
 
+    // ---- subroutines: the dispatch in gen_expr.cpp; each group returns an invalid VReg for
+    // a subroutine that is not its own ----
+    bpf::VReg subroutine(const sema::Node& n);
+    bpf::VReg string_subroutine(const sema::Node& n);       // gen_subr_string.cpp
+    bpf::VReg memory_subroutine(const sema::Node& n);       // gen_subr_memory.cpp
+    bpf::VReg speculation_subroutine(const sema::Node& n);  // gen_speculation.cpp
+    // speculate(), commit(), discard() (gen_speculation.cpp).
+    void speculation_action(const sema::Action& a, ActionRecord& rec);
+
     // ---- statements and actions (gen_action.cpp) ----
     void statements(const std::vector<sema::StmtPtr>& list);
     void action(const sema::Action& a);

@@ -188,6 +188,11 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Setopt:     // the option's name and value
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
             break;
+        case ActionKind::Speculate:
+        case ActionKind::Commit:
+        case ActionKind::Discard:
+            speculation_action(a, rec);
+            break;
         case ActionKind::Chill: {
             // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
             // bpf_loop wants its callback's context on the stack.

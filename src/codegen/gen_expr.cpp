@@ -517,9 +517,18 @@ VReg ClauseGen::value(const sema::Node& n) {
             else value(*n.a);
             return n.type->is_string() ? string(*n.b) : value(*n.b);
         }
+        case NodeKind::Subr: return subroutine(n);
         default:
             g.error("D_UNKNOWN", n.range, "this expression is not yet supported by the code generator");
     }
+}
+
+// A subroutine's value (for a string: the address of its buffer), from the file of its group.
+VReg ClauseGen::subroutine(const sema::Node& n) {
+    if (VReg r = string_subroutine(n); r.valid()) return r;
+    if (VReg r = memory_subroutine(n); r.valid()) return r;
+    if (VReg r = speculation_subroutine(n); r.valid()) return r;
+    g.error("D_UNKNOWN", n.range, "this subroutine is not yet supported by the code generator");
 }
 
 void ClauseGen::assign(const sema::Node& n, VReg* result) {

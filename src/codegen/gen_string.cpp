@@ -35,6 +35,7 @@ VReg ClauseGen::string(const sema::Node& n) {
         }
         case NodeKind::Global:
         case NodeKind::ClauseVar: return var_address(*n.var);
+        case NodeKind::Subr: return subroutine(n);
         case NodeKind::Assign: {
             VReg r;
             assign(n, &r);

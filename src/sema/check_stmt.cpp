@@ -96,6 +96,11 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
             out->action = std::move(a);
             return out;
         }
+        if (auto a = speculation_action(e)) {
+            out->kind = Stmt::Kind::Action;
+            out->action = std::move(a);
+            return out;
+        }
     }
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
         out->kind = Stmt::Kind::Action;
@@ -240,6 +245,9 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
 NodePtr Checker::call(const ast::Expr& e) {
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
     if (name == "stack") return stack_value(e);
+    if (NodePtr n = string_subroutine(e, name)) return n;
+    if (NodePtr n = memory_subroutine(e, name)) return n;
+    if (NodePtr n = speculation_subroutine(e, name)) return n;
     if (find_action(name))
         error("D_UNKNOWN", e.range, name + "( ) may not be used in an expression");
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))

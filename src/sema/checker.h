@@ -41,6 +41,10 @@ public:
     NodePtr index(const ast::Expr& e);
     NodePtr call(const ast::Expr& e);
     NodePtr stack_value(const ast::Expr& e);
+    // Subroutine calls by group; each returns null when `name` is not one of its own.
+    NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
+    NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp
+    NodePtr speculation_subroutine(const ast::Expr& e, const std::string& name);  // check_speculation.cpp
     NodePtr cast(NodePtr n, const Type* to, SourceRange r);
     NodePtr int_const(uint64_t v, const Type* t, SourceRange r);
     Variable* variable(Variable::Scope scope, const std::string& name, const Type* assigned,
@@ -57,6 +61,8 @@ public:
     std::unique_ptr<Action> printa(const ast::Expr& call);
     std::unique_ptr<Action> one_aggregation_action(const ast::Expr& call, ActionKind kind);
     std::unique_ptr<Action> setopt(const ast::Expr& call);
+    // speculate(), commit(), discard() (check_speculation.cpp); null for other calls.
+    std::unique_ptr<Action> speculation_action(const ast::Expr& call);
     uint32_t aggregation_id(const ast::Expr& e);
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 

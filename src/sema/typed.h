@@ -62,10 +62,17 @@ enum class BuiltinVar {
     Ucaller, Uregs, Ipl, Curcpu
 };
 
+// Subroutines, grouped by the files that check and lower them.
 enum class Subr {
+    Stack,  // check_stmt.cpp, gen_action.cpp
+    // strings and byte order: check_subr_string.cpp, gen_subr_string.cpp
     Strlen, Strjoin, Substr, Index, Rindex, Strstr, Strchr, Strrchr, Strtok, Toupper, Tolower,
-    Lltostr, Strtoll, Basename, Dirname, Cleanpath, Copyin, Copyinstr, Alloca, Rand, Htons, Htonl,
-    Htonll, Ntohs, Ntohl, Ntohll, Progenyof, Stringof, Stack
+    Lltostr, Strtoll, Basename, Dirname, Cleanpath, InetNtoa, InetNtoa6, InetNtop, Htons, Htonl,
+    Htonll, Ntohs, Ntohl, Ntohll, Stringof,
+    // memory: check_subr_memory.cpp, gen_subr_memory.cpp
+    Copyin, Copyinstr, Copyinto, Bcopy, Alloca, Rand, Progenyof,
+    // speculations: check_speculation.cpp, gen_speculation.cpp
+    Speculation,
 };
 
 struct Node {
@@ -86,7 +93,9 @@ struct Node {
 
 enum class ActionKind {
     Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
-    Stack, Printa, Clear, Trunc, Normalize, Denormalize, Setopt, Default
+    Stack, Printa, Clear, Trunc, Normalize, Denormalize, Setopt,
+    Speculate, Commit, Discard,  // check_speculation.cpp, gen_speculation.cpp
+    Default
 };
 
 struct PrintfArg {
