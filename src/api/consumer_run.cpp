@@ -67,6 +67,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     co.strsize = so.strsize;
     co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
     if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
+    if (uint64_t d = impl.opts.size("dynvarsize")) co.dynvarsize = static_cast<uint32_t>(std::min<uint64_t>(d, 1u << 30));
     return co;
 }
 
@@ -249,6 +250,12 @@ static void report_drops(Consumer::Impl& impl) {
     };
     report(impl.session->new_drops(), "");
     report(impl.session->new_aggregation_drops(), " aggregation");
+    // Dynamic variable drops are one count for all CPUs, as DTrace reports them.
+    uint64_t dyn = 0;
+    for (uint64_t d : impl.session->new_dynvar_drops()) dyn += d;
+    if (dyn)
+        impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(dyn) + " dynamic variable drop" +
+                            (dyn == 1 ? "" : "s") + "\n");
 }
 
 static uint64_t monotonic_ns() {

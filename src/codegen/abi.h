@@ -15,7 +15,8 @@ enum MapId : uint32_t {
     kRingbufMap = 3,  // RINGBUF: the record stream
     kStringsMap = 4,  // ARRAY[1], read-only: string constants, each padded to strsize
     kAggMap = 5,      // PERCPU_HASH: aggregations, key = {u32 id, u32 0, key tuple}, see AggDesc
-    kMapCount = 6,
+    kDynVarMap = 6,   // HASH: dynamic variables, key = {u32 dyn id, u32 0, u64 tid or 0, key tuple}
+    kMapCount = 7,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
@@ -37,14 +38,16 @@ inline constexpr int32_t kStateWallOffset = 8;
 //   [96, 104)               an 8-byte temporary for kernel reads
 //   [104, 112)              records this CPU could not write (the ring buffer was full)
 //   [112, 120)              aggregation updates dropped: the map was full (-x aggsize)
-//   [120, ...)              this-> variables, then the record buffer, then string temporaries
+//   [120, 128)              dynamic variable stores dropped: the map was full (-x dynvarsize)
+//   [128, ...)              this-> variables, then the record buffer, then string temporaries
 inline constexpr int32_t kScratchProbeId = 0;
 inline constexpr int32_t kScratchTimestamp = 8;
 inline constexpr int32_t kScratchArgs = 16;
 inline constexpr int32_t kScratchTemp = 96;
 inline constexpr int32_t kScratchDrops = 104;
 inline constexpr int32_t kScratchAggDrops = 112;
-inline constexpr int32_t kScratchVars = 120;
+inline constexpr int32_t kScratchDynDrops = 120;
+inline constexpr int32_t kScratchVars = 128;
 
 // Every record begins with this header.
 struct RecordHeader {

@@ -383,6 +383,19 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     ps->agg_value_size = value_size;
     g.agg_key_offset = g.stack_offset + Gen::kStackBytes;
     g.agg_zero_offset = g.agg_key_offset + key_size;
+    // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
+    uint32_t dyn_key = 16, dyn_value = 8;
+    for (const sema::Variable* v : prog.dynamic_vars) {
+        uint32_t k = 16;
+        for (const sema::Type* t : v->keys)
+            k += t->is_string() || t->kind == sema::TypeKind::Array ? (g.strsize + 7) / 8 * 8 : 8;
+        dyn_key = std::max(dyn_key, k);
+        uint32_t vs = v->type->is_string() ? (g.strsize + 1 + 7) / 8 * 8 : 8;
+        dyn_value = std::max(dyn_value, vs);
+    }
+    g.dyn_key_offset = g.agg_zero_offset + value_size;
+    g.dyn_value_offset = g.dyn_key_offset + dyn_key;
+    g.dyn_zero_offset = g.dyn_value_offset + dyn_value;
     try {
         g.run();
     } catch (const GenAbort&) {
@@ -392,7 +405,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(Gen::kMaxRecord) + " bytes");
         return nullptr;
     }
-    ps->scratch_size = g.agg_zero_offset + ps->agg_value_size;
+    ps->scratch_size = g.dyn_zero_offset + dyn_value;
 
     std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
     ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});
@@ -412,6 +425,10 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
                  ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}};
     ps->maps.push_back(std::move(aggs));
+    // -x dynvarsize bounds the dynamic variables' entries (preallocated, as the aggregations').
+    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : opts.dynvarsize / (dyn_key + dyn_value);
+    ps->maps.push_back({abi::kDynVarMap, MapSpec::Kind::Hash, "dynvars", dyn_key, dyn_value,
+                        std::max<uint32_t>(dyn_entries, 1), false, {}});
     return ps;
 }
 

@@ -45,6 +45,9 @@ public:
     uint32_t stack_offset = 0;   // room for one kernel stack (stackdepth)
     uint32_t agg_key_offset = 0;   // the aggregation key being built
     uint32_t agg_zero_offset = 0;  // zeros: the first value of a new aggregation entry
+    uint32_t dyn_key_offset = 0;    // the dynamic variable key being built
+    uint32_t dyn_value_offset = 0;  // a dynamic variable value being stored
+    uint32_t dyn_zero_offset = 0;   // zeros: the value of an element never assigned
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -93,6 +96,8 @@ public:
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address
     bpf::VReg var_address(const sema::Variable& v);
     void assign(const sema::Node& n, bpf::VReg* result);
+    // old op value for a compound assignment (op=), with the division checks and pointer scaling.
+    bpf::VReg combine(sema::Op op, const sema::Type* t, bpf::VReg old, bpf::VReg value);
     void fault(uint32_t type, bpf::VReg addr);   // abandon the clause
 
     // ---- strings (gen_string.cpp) ----
@@ -109,6 +114,14 @@ public:
     bpf::VReg speculation_subroutine(const sema::Node& n);  // gen_speculation.cpp
     // speculate(), commit(), discard() (gen_speculation.cpp).
     void speculation_action(const sema::Action& a, ActionRecord& rec);
+
+    // ---- dynamic variables (gen_dynvar.cpp) ----
+    bpf::VReg dynvar_read(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);  // value address
+    void dynvar_assign(const sema::Node& n, bpf::VReg* result);  // an Assign to a dynamic variable
+    bpf::VReg dynvar_incdec(const sema::Node& n);
+    bpf::VReg dynvar_key(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);
+    bpf::VReg dynvar_lookup(bpf::VReg key);
+    void dynvar_store(bpf::VReg key, bpf::VReg value_or_string, const sema::Type* t);
 
     // ---- statements and actions (gen_action.cpp) ----
     void statements(const std::vector<sema::StmtPtr>& list);

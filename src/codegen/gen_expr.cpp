@@ -474,7 +474,15 @@ VReg ClauseGen::value(const sema::Node& n) {
             assign(n, &r);
             return r;
         }
+        case NodeKind::DynVar: {
+            VReg p = dynvar_read(*n.var, n.args);
+            VReg r = f.vreg();
+            f.load(static_cast<int>(n.type->size), r, p, 0);
+            normalize(r, n.type);
+            return r;
+        }
         case NodeKind::IncDec: {
+            if (n.var->dynamic()) return dynvar_incdec(n);
             VReg addr = var_address(*n.var);
             VReg old = f.vreg();
             f.load(static_cast<int>(n.type->size), old, addr, 0);
@@ -531,8 +539,23 @@ VReg ClauseGen::subroutine(const sema::Node& n) {
     g.error("D_UNKNOWN", n.range, "this subroutine is not yet supported by the code generator");
 }
 
+VReg ClauseGen::combine(Op op_kind, const sema::Type* t, VReg old, VReg val) {
+    AluOp op = alu_op(op_kind, t->is_signed);
+    if (op == AluOp::Div || op == AluOp::Mod || op == AluOp::SDiv || op == AluOp::SMod) {
+        bpf::Label ok = f.new_label();
+        f.branch(Cond::Ne, val, 0, ok);
+        fault(abi::kFaultDivZero, VReg{});
+        f.bind(ok);
+    }
+    if (t->is_pointer() && (op == AluOp::Add || op == AluOp::Sub) && t->target->size > 1)
+        f.alu64(AluOp::Mul, val, static_cast<int64_t>(t->target->size));
+    f.alu64(op, old, val);
+    return old;
+}
+
 void ClauseGen::assign(const sema::Node& n, VReg* result) {
     const sema::Variable& v = *n.var;
+    if (v.dynamic()) return dynvar_assign(n, result);
     if (v.type->is_string()) {
         VReg src = string(*n.b);
         VReg dst = var_address(v);
@@ -546,17 +569,7 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
         VReg old = f.vreg();
         f.load(static_cast<int>(v.type->size), old, addr, 0);
         normalize(old, v.type);
-        AluOp op = alu_op(n.op, v.type->is_signed);
-        if (op == AluOp::Div || op == AluOp::Mod || op == AluOp::SDiv || op == AluOp::SMod) {
-            bpf::Label ok = f.new_label();
-            f.branch(Cond::Ne, val, 0, ok);
-            fault(abi::kFaultDivZero, VReg{});
-            f.bind(ok);
-        }
-        if (v.type->is_pointer() && (op == AluOp::Add || op == AluOp::Sub) && v.type->target->size > 1)
-            f.alu64(AluOp::Mul, val, static_cast<int64_t>(v.type->target->size));
-        f.alu64(op, old, val);
-        val = old;
+        val = combine(n.op, v.type, old, val);
     }
     normalize(val, v.type);
     f.store(static_cast<int>(v.type->size), addr, 0, val);

@@ -36,6 +36,7 @@ VReg ClauseGen::string(const sema::Node& n) {
         case NodeKind::Global:
         case NodeKind::ClauseVar: return var_address(*n.var);
         case NodeKind::Subr: return subroutine(n);
+        case NodeKind::DynVar: return dynvar_read(*n.var, n.args);
         case NodeKind::Assign: {
             VReg r;
             assign(n, &r);

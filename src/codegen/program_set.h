@@ -16,7 +16,7 @@
 namespace bdtrace::codegen {
 
 struct MapSpec {
-    enum class Kind { Array, PercpuArray, PercpuHash, Ringbuf };
+    enum class Kind { Array, PercpuArray, Hash, PercpuHash, Ringbuf };
     abi::MapId id;
     Kind kind;
     std::string name;

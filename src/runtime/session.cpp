@@ -39,6 +39,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         switch (m.kind) {
             case codegen::MapSpec::Kind::Array: spec.type = kernel::MapType::Array; break;
             case codegen::MapSpec::Kind::PercpuArray: spec.type = kernel::MapType::PercpuArray; break;
+            case codegen::MapSpec::Kind::Hash: spec.type = kernel::MapType::Hash; break;
             case codegen::MapSpec::Kind::PercpuHash: spec.type = kernel::MapType::PercpuHash; break;
             case codegen::MapSpec::Kind::Ringbuf:
                 spec.type = kernel::MapType::RingBuf;
@@ -215,6 +216,10 @@ std::vector<uint64_t> Session::new_drops() { return new_counts(codegen::abi::kSc
 
 std::vector<uint64_t> Session::new_aggregation_drops() {
     return new_counts(codegen::abi::kScratchAggDrops, agg_drops_seen_);
+}
+
+std::vector<uint64_t> Session::new_dynvar_drops() {
+    return new_counts(codegen::abi::kScratchDynDrops, dyn_drops_seen_);
 }
 
 // A per-CPU counter of the scratch area: what each CPU added since the last call.

@@ -38,6 +38,8 @@ public:
     std::vector<uint64_t> new_drops();
     // Aggregation updates each CPU dropped since the last call (the map was full).
     std::vector<uint64_t> new_aggregation_drops();
+    // Dynamic variable stores each CPU dropped since the last call (the map was full).
+    std::vector<uint64_t> new_dynvar_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -60,7 +62,7 @@ private:
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
     std::vector<uint64_t> new_counts(int32_t offset, std::vector<uint64_t>& seen);
-    std::vector<uint64_t> drops_seen_, agg_drops_seen_;
+    std::vector<uint64_t> drops_seen_, agg_drops_seen_, dyn_drops_seen_;
 };
 
 }  // namespace bdtrace::runtime

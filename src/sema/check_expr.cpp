@@ -13,13 +13,6 @@ using ast::UnaryOp;
 
 namespace {
 
-NodePtr node(NodeKind k, const Type* t, SourceRange r) {
-    auto n = std::make_unique<Node>(k);
-    n->type = t;
-    n->range = r;
-    return n;
-}
-
 struct OpInfo {
     BinaryOp ast;
     Op op;
@@ -115,14 +108,10 @@ NodePtr Checker::expr(const ast::Expr& e) {
             return n;
         }
         case ExprKind::Ident: return ident(e);
-        case ExprKind::SelfVar:
+        case ExprKind::SelfVar: return dynamic_element(e, nullptr);
         case ExprKind::ThisVar: {
-            bool self = e.kind == ExprKind::SelfVar;
-            Variable* v = variable(self ? Variable::Scope::Thread : Variable::Scope::Clause, e.text, nullptr, e.range);
-            if (!v && !self)
-                error("D_VAR_UNDEF", e.range, "this->" + e.text + " has not yet been declared or assigned");
-            if (!v) error("D_IDENT_UNDEF", e.range, "failed to resolve self->" + e.text + ": Unknown variable name");
-            if (self) error("D_IDENT_UNDEF", e.range, "thread-local variables are not yet supported: self->" + e.text);
+            Variable* v = variable(Variable::Scope::Clause, e.text, nullptr, e.range);
+            if (!v) error("D_VAR_UNDEF", e.range, "this->" + e.text + " has not yet been declared or assigned");
             auto n = node(NodeKind::ClauseVar, v->type, e.range);
             n->var = v;
             return n;
@@ -295,12 +284,12 @@ NodePtr Checker::unary(const ast::Expr& e) {
             variable(Variable::Scope::Global, target.text, types.lookup_typedef("int64_t"), target.range);
         if (target.kind == ExprKind::ThisVar && !clause_vars.count(target.text))
             variable(Variable::Scope::Clause, target.text, types.lookup_typedef("int64_t"), target.range);
-        NodePtr v = expr(target);
+        NodePtr v = is_dynamic_target(target) ? dynamic_element(target, types.lookup_typedef("int64_t")) : expr(target);
         if (!v->type->is_scalar())
             error("D_OP_SCALAR", e.range, std::string("operator ") + text + " requires operand of scalar type");
         if (v->kind == NodeKind::Builtin)
             error("D_OP_WRITE", e.range, std::string("operator ") + text + " can only be applied to a writable variable");
-        if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::ThreadVar)
+        if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::DynVar)
             error(v->kind == NodeKind::Load ? "D_OP_WRITE" : "D_OP_LVAL", e.range,
                   v->kind == NodeKind::Load ? std::string("operator ") + text + " can only be applied to a writable variable"
                                             : std::string("operator ") + text + " requires modifiable lvalue as an operand");
@@ -313,7 +302,7 @@ NodePtr Checker::unary(const ast::Expr& e) {
     }
     if (op == UnaryOp::AddrOf) {
         NodePtr v = expr(*e.lhs);
-        if (v->kind == NodeKind::Global || v->kind == NodeKind::ClauseVar || v->kind == NodeKind::ThreadVar)
+        if (v->kind == NodeKind::Global || v->kind == NodeKind::ClauseVar || v->kind == NodeKind::DynVar)
             error("D_ADDROF_VAR", e.range, "cannot take address of dynamic variable");
         if (v->kind != NodeKind::Load) error("D_ADDROF_LVAL", e.range, "unacceptable operand for unary & operator");
         if (v->bit_size) error("D_ADDROF_BITFIELD", e.range, "cannot take address of bit-field");
@@ -472,10 +461,13 @@ NodePtr Checker::assign(const ast::Expr& e) {
     NodePtr value = rvalue(*e.rhs);
     if (target.kind == ExprKind::Agg)
         error("D_AGG_FUNC", e.range, "aggregations are not yet supported: " + target.text);
-    if (target.kind == ExprKind::Index)
-        error("D_IDENT_BADREF", e.range, "associative arrays are not yet supported");
     Variable* v = nullptr;
-    if (target.kind == ExprKind::Ident) {
+    std::vector<NodePtr> dyn_keys;
+    if (is_dynamic_target(target)) {
+        NodePtr element = dynamic_element(target, oi.op == Op::Assign ? value->type : nullptr);
+        v = element->var;
+        dyn_keys = std::move(element->args);
+    } else if (target.kind == ExprKind::Ident) {
         if (find_builtin(types, target.text) && !globals.count(target.text))
             error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " can only be applied to a writable variable");
         v = variable(Variable::Scope::Global, target.text, oi.op == Op::Assign ? value->type : nullptr, target.range);
@@ -483,8 +475,6 @@ NodePtr Checker::assign(const ast::Expr& e) {
     } else if (target.kind == ExprKind::ThisVar) {
         v = variable(Variable::Scope::Clause, target.text, oi.op == Op::Assign ? value->type : nullptr, target.range);
         if (!v) error("D_IDENT_UNDEF", target.range, "failed to resolve this->" + target.text + ": Unknown variable name");
-    } else if (target.kind == ExprKind::SelfVar) {
-        error("D_IDENT_UNDEF", target.range, "thread-local variables are not yet supported: self->" + target.text);
     } else {
         NodePtr lhs = expr(target);
         if (lhs->kind == NodeKind::Load && lhs->a->kind == NodeKind::VarAddr) {
@@ -527,6 +517,7 @@ NodePtr Checker::assign(const ast::Expr& e) {
     auto n = node(NodeKind::Assign, vt, e.range);
     n->op = oi.op;
     n->var = v;
+    n->args = std::move(dyn_keys);  // a dynamic variable's key tuple
     n->b = vt->is_string() || same_type(vt, value->type) ? std::move(value) : cast(std::move(value), vt, e.range);
     return n;
 }
@@ -580,11 +571,10 @@ NodePtr Checker::member(const ast::Expr& e) {
 
 NodePtr Checker::index(const ast::Expr& e) {
     const ast::Expr& base_e = *e.lhs;
+    if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
     if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
     if (base_e.kind == ExprKind::Ident && base_e.text == "args")
         error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
-    if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text) && !find_builtin(types, base_e.text))
-        error("D_IDENT_UNDEF", e.range, "associative arrays are not yet supported: " + base_e.text);
     NodePtr base = rvalue(base_e);
     // Char arrays stay arrays for string use; indexing one takes its address (K&R A7.1).
     if (base->kind == NodeKind::Load && base->type->kind == TypeKind::Array) {

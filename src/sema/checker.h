@@ -41,6 +41,11 @@ public:
     NodePtr index(const ast::Expr& e);
     NodePtr call(const ast::Expr& e);
     NodePtr stack_value(const ast::Expr& e);
+    // Dynamic variables (check_dynvar.cpp).
+    bool is_dynamic_target(const ast::Expr& e) const;
+    NodePtr dynamic_element(const ast::Expr& e, const Type* assigned);
+    Variable* dynamic_variable(bool thread, bool assoc, const std::string& name, const Type* assigned,
+                               SourceRange r);
     // Subroutine calls by group; each returns null when `name` is not one of its own.
     NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
     NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp

@@ -35,6 +35,7 @@ enum class NodeKind {
     Assign,     // var (Global/ClauseVar/ThreadVar) op= b; op is Assign or a compound op
     IncDec,     // ++/-- on a variable: value = pre or post
     Subr,       // subroutine call (subr, args)
+    DynVar,     // a dynamic variable's element: var, args = the key tuple (none for self->x)
     Comma,      // a, b
     VarAddr,    // the address of a variable's storage (var): struct members are Loads from it
     Store,      // *(type *)a = b, where a points into a D variable (struct member assignment)
@@ -54,6 +55,12 @@ struct Variable {
     uint32_t id = 0;       // index within its scope
     uint32_t offset = 0;   // byte offset within its storage area, assigned by sema
     SourceRange first_use;
+    // Dynamic variables (self->x, associative arrays a[k] and self->a[k]) live in a hash map,
+    // keyed by their dynamic id, the thread (self->) and the key tuple.
+    bool assoc = false;
+    std::vector<const Type*> keys;  // assoc: the key signature the first use fixed
+    uint32_t dyn_id = 0;            // 1.. for dynamic variables
+    bool dynamic() const { return scope == Scope::Thread || assoc; }
 };
 
 enum class BuiltinVar {
@@ -135,6 +142,13 @@ struct AggUpdate {
     NodePtr increment;  // null: 1
 };
 
+inline NodePtr node(NodeKind k, const Type* t, SourceRange r) {
+    auto n = std::make_unique<Node>(k);
+    n->type = t;
+    n->range = r;
+    return n;
+}
+
 // A reference to an aggregation (@a) where a value is expected: it has no value, and the
 // context reports why (see check_expr.cpp).
 inline bool is_aggregation_ref(const Node& n) {
@@ -172,6 +186,7 @@ struct Clause {
 struct TypedProgram {
     std::vector<Clause> clauses;
     std::vector<std::unique_ptr<Variable>> globals, clause_vars, thread_vars;
+    std::vector<Variable*> dynamic_vars;  // by dyn_id - 1
     std::vector<std::unique_ptr<Aggregation>> aggregations;
     uint32_t globals_size = 0;      // bytes of the global variable area
     uint32_t clause_vars_size = 0;  // bytes of the this-> area
