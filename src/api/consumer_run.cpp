@@ -68,6 +68,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
     if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
     if (uint64_t d = impl.opts.size("dynvarsize")) co.dynvarsize = static_cast<uint32_t>(std::min<uint64_t>(d, 1u << 30));
+    co.scratchsize = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("scratchsize"), 1u << 20));
     return co;
 }
 

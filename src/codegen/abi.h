@@ -39,7 +39,9 @@ inline constexpr int32_t kStateWallOffset = 8;
 //   [104, 112)              records this CPU could not write (the ring buffer was full)
 //   [112, 120)              aggregation updates dropped: the map was full (-x aggsize)
 //   [120, 128)              dynamic variable stores dropped: the map was full (-x dynvarsize)
-//   [128, ...)              this-> variables, then the record buffer, then string temporaries
+//   [128, ...)              this-> variables, then the record buffer, then string temporaries;
+//                           last, when a clause allocates, alloca()/copyin() memory: 8 bytes
+//                           counting what the clause allocated, then 2 * scratchsize bytes
 inline constexpr int32_t kScratchProbeId = 0;
 inline constexpr int32_t kScratchTimestamp = 8;
 inline constexpr int32_t kScratchArgs = 16;

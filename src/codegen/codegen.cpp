@@ -65,6 +65,7 @@ void ClauseGen::run() {
     fault_exit = f.new_label();
     record = f.vreg();
     f.set_source(static_cast<int>(clause.range.begin.line), g.source_line(clause.range.begin.line));
+    reset_scratch_allocations();
     if (clause.predicate) {
         bpf::Label skip = f.new_label(), go = f.new_label();
         branch_if_false(*clause.predicate, skip);
@@ -318,6 +319,9 @@ void Gen::run() {
     out.strsize = strsize;
 }
 
+// The kernel's limit on a per-CPU map value (PCPU_MIN_UNIT_SIZE).
+constexpr uint32_t kMaxScratchValue = 32768;
+
 std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
                                      sema::TypeTable& types, const CodegenOptions& opts,
                                      DiagnosticList& diags) {
@@ -396,6 +400,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.dyn_key_offset = g.agg_zero_offset + value_size;
     g.dyn_value_offset = g.dyn_key_offset + dyn_key;
     g.dyn_zero_offset = g.dyn_value_offset + dyn_value;
+    // alloca()/copyin() memory last, present only when a clause allocates (gen_subr_memory.cpp).
+    g.alloca_offset = (g.dyn_zero_offset + dyn_value + 7) / 8 * 8;
+    g.scratchsize = (opts.scratchsize + 7) / 8 * 8;
     try {
         g.run();
     } catch (const GenAbort&) {
@@ -406,6 +413,14 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         return nullptr;
     }
     ps->scratch_size = g.dyn_zero_offset + dyn_value;
+    if (g.uses_alloca) ps->scratch_size = g.alloca_offset + 8 + 2 * g.scratchsize;
+    if (ps->scratch_size > kMaxScratchValue) {
+        uint32_t room = g.alloca_offset + 8 < kMaxScratchValue ? (kMaxScratchValue - g.alloca_offset - 8) / 2 / 8 * 8 : 0;
+        diags.error("D_UNKNOWN", {}, "scratchsize " + std::to_string(opts.scratchsize) +
+                                         " is too large: at most " + std::to_string(room) +
+                                         " bytes fit in the per-CPU scratch area");
+        return nullptr;
+    }
 
     std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
     ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});

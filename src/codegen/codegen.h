@@ -18,6 +18,7 @@ struct CodegenOptions {
     uint32_t bufsize = 4 << 20;  // ring buffer bytes (a power of two)
     uint32_t aggsize = 4 << 20;  // -x aggsize: bytes of aggregation entries
     uint32_t dynvarsize = 1 << 20;  // -x dynvarsize: bytes of dynamic variable entries
+    uint32_t scratchsize = 256;  // -x scratchsize: bytes of alloca()/copyin() memory per clause
     // The text of a source line, for the annotations of -S and verifier messages.
     std::function<std::string(uint32_t line)> source_line;
 };

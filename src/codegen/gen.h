@@ -48,6 +48,12 @@ public:
     uint32_t dyn_key_offset = 0;    // the dynamic variable key being built
     uint32_t dyn_value_offset = 0;  // a dynamic variable value being stored
     uint32_t dyn_zero_offset = 0;   // zeros: the value of an element never assigned
+    // alloca() and copyin() memory (gen_subr_memory.cpp): the bytes a clause has allocated,
+    // then 2 * scratchsize bytes, so that any offset below scratchsize plus any length up to
+    // scratchsize stays inside the map value where the verifier can see it.
+    uint32_t alloca_offset = 0;
+    uint32_t scratchsize = 256;
+    bool uses_alloca = false;  // some clause allocates: the scratch value holds the region
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -112,6 +118,9 @@ public:
     bpf::VReg string_subroutine(const sema::Node& n);       // gen_subr_string.cpp
     bpf::VReg memory_subroutine(const sema::Node& n);       // gen_subr_memory.cpp
     bpf::VReg speculation_subroutine(const sema::Node& n);  // gen_speculation.cpp
+    // At the start of a clause that uses scratch memory: nothing is allocated yet (DTrace gives
+    // each enabled probe's clause fresh scratch space).
+    void reset_scratch_allocations();
     // speculate(), commit(), discard() (gen_speculation.cpp).
     void speculation_action(const sema::Action& a, ActionRecord& rec);
 

@@ -1,0 +1,7 @@
+/* progenyof() takes a pid_t. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = progenyof("1");
+}

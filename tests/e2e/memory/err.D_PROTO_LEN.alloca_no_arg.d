@@ -1,0 +1,7 @@
+/* alloca() needs a size. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = alloca();
+}

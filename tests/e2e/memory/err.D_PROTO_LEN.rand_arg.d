@@ -1,0 +1,7 @@
+/* rand() takes no argument. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = rand(1);
+}
