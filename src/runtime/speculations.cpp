@@ -25,25 +25,28 @@ Tag tag_of(const codegen::ActionRecord& a, const uint8_t* rec, size_t size) {
 
 }  // namespace
 
-void Speculations::hold(uint32_t id, uint32_t gen, const uint8_t* rec, size_t size) {
-    // A record of a use that has already ended raced with the end (another CPU): DTrace would
-    // have found the speculation inactive and dropped it.
-    if (auto it = ended_below_.find(id); it != ended_below_.end() && gen < it->second) return;
+bool Speculations::hold(uint32_t id, uint32_t gen, const uint8_t* rec, size_t size) {
+    // A record of a use that has already ended was traced on another CPU while the end was
+    // under way: DTrace commits such a CPU's share later, when cleaning, and has nothing to
+    // commit from a discarded one.
+    if (auto it = ended_.find(id); it != ended_.end() && gen < it->second.below)
+        return !(gen + 1 == it->second.below && it->second.committed);
     Held& h = held_[id];
     if (h.records.empty() || gen > h.gen) {
         // A newer use replaces an older one whose end was lost (a full ring buffer).
         h.gen = gen;
         h.records.clear();
     } else if (gen < h.gen) {
-        return;
+        return true;
     }
     h.records.emplace_back(rec, rec + size);
+    return true;
 }
 
 std::vector<std::vector<uint8_t>> Speculations::end(uint32_t id, uint32_t gen, bool commit) {
     std::vector<std::vector<uint8_t>> out;
-    uint32_t& below = ended_below_[id];
-    below = std::max(below, gen + 1);
+    Ended& e = ended_[id];
+    if (gen + 1 >= e.below) e = {gen + 1, commit};
     auto it = held_.find(id);
     if (it == held_.end() || it->second.gen > gen) return out;
     if (it->second.gen == gen && commit) out = std::move(it->second.records);
@@ -71,8 +74,7 @@ Speculations::Routing Speculations::route(const codegen::Epid& e, uint64_t actio
     // the record, then commits.
     for (const Tag& t : discards) end(t.id, t.gen, false);
     if (speculate) {
-        hold(speculate->id, speculate->gen, rec, size);
-        r.print = false;
+        r.print = !hold(speculate->id, speculate->gen, rec, size);
     } else if (!other) {
         r.print = false;  // commit() and discard() record nothing DTrace prints
     }

@@ -46,12 +46,18 @@ private:
         uint32_t gen = 0;
         std::vector<std::vector<uint8_t>> records;
     };
-    void hold(uint32_t id, uint32_t gen, const uint8_t* rec, size_t size);
+    // Holds the record; false when it belongs to a use of the id that a commit() already ended
+    // (it raced with the commit on another CPU: print it now).
+    bool hold(uint32_t id, uint32_t gen, const uint8_t* rec, size_t size);
     std::vector<std::vector<uint8_t>> end(uint32_t id, uint32_t gen, bool commit);
 
     const codegen::ProgramSet& ps_;
     std::map<uint32_t, Held> held_;
-    std::map<uint32_t, uint32_t> ended_below_;     // id -> generations below this one are over
+    struct Ended {
+        uint32_t below = 0;      // generations below this one are over
+        bool committed = false;  // the last one (below - 1) was committed
+    };
+    std::map<uint32_t, Ended> ended_;
     std::map<uint32_t, uint64_t> ending_seen_;     // id -> its word when the cleaner last saw it ending
     uint64_t next_clean_ = 0;
     uint64_t cleaned_drops_ = 0;                   // drops of committed shares the cleaner freed

@@ -159,14 +159,18 @@ TEST(SpeculationRecords, GenerationsKeepUsesOfAnIdApart) {
     runtime::Speculations s(ps);
     route(s, ps, record(1, 3, 1, 0, 1));
     route(s, ps, record(2, 1, 1, 0));  // generation 0 committed
-    // A record of generation 0 that raced with its commit is dropped, not given to generation 1.
-    route(s, ps, record(1, 3, 1, 0, 2));
+    // A record of generation 0 that raced with its commit (another CPU) prints late; it is not
+    // given to generation 1.
+    EXPECT_TRUE(route(s, ps, record(1, 3, 1, 0, 2)).print);
     route(s, ps, record(1, 3, 1, 1, 3));
     auto c = route(s, ps, record(2, 1, 1, 1));
     ASSERT_EQ(c.committed.size(), 1u);
     EXPECT_EQ(datum(c.committed[0]), 3u);
     // A commit of an older generation does not take a newer one's records.
     route(s, ps, record(1, 3, 1, 3, 4));
+    // After a discard, late records of that generation are dropped.
+    route(s, ps, record(3, 1, 2, 5));
+    EXPECT_FALSE(route(s, ps, record(1, 3, 2, 5, 9)).print);
     EXPECT_TRUE(route(s, ps, record(2, 1, 1, 2)).committed.empty());
     ASSERT_EQ(route(s, ps, record(2, 1, 1, 3)).committed.size(), 1u);
 }
