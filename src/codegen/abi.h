@@ -85,6 +85,7 @@ struct SpecSlot {
 inline constexpr uint64_t kSpecAllocated = 1;  // speculation() returned the id
 inline constexpr uint64_t kSpecEnding = 2;     // commit() or discard() ended it; busy until freed
 inline constexpr uint64_t kSpecCommitted = 4;  // ... and it was a commit()
+// Slot 0 holds no id: its word counts the ids left ending for the consumer to free.
 inline constexpr int32_t kSpecSlotWord = 0;
 inline constexpr int32_t kSpecSlotCpus = 8;
 inline constexpr uint32_t kSpecSlotSize = 16;

@@ -436,6 +436,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                         std::max<uint32_t>(dyn_entries, 1), false, {}});
     // Speculations: one slot per id (index 0 unused) and each CPU's use of it; index 0 of the
     // second holds each CPU's failure and drop counts. One entry each when unused.
+    ps->speculations = prog.speculations;
     ps->nspec = prog.speculations ? opts.nspec : 0;
     uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
     ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});

@@ -340,6 +340,7 @@ void ClauseGen::speculation_action(const sema::Action& a, ActionRecord& rec) {
     f.bind(shares);
     // Free the id now when no other CPU holds data of it (DTrace: the speculation was ACTIVE,
     // or ACTIVEONE on this CPU); otherwise the consumer frees it at the clean rate.
+    bpf::Label leave = f.new_label();
     VReg cpus = f.vreg();
     f.load(8, cpus, slot, abi::kSpecSlotCpus);
     if (commit) {
@@ -348,9 +349,9 @@ void ClauseGen::speculation_action(const sema::Action& a, ActionRecord& rec) {
         f.alu64(AluOp::Xor, mine, -1);
         f.mov(others, cpus);
         f.alu64(AluOp::And, others, mine);
-        f.branch(Cond::Ne, others, 0, done);
+        f.branch(Cond::Ne, others, 0, leave);
     } else {
-        f.branch(Cond::Ne, cpus, cpu_bit, done);
+        f.branch(Cond::Ne, cpus, cpu_bit, leave);
     }
     f.store(8, slot, abi::kSpecSlotCpus, static_cast<int64_t>(0));
     VReg next = f.vreg();
@@ -359,6 +360,13 @@ void ClauseGen::speculation_action(const sema::Action& a, ActionRecord& rec) {
     f.alu64(AluOp::Add, next, 1);
     f.alu64(AluOp::Lsh, next, 32);
     f.store(8, slot, abi::kSpecSlotWord, next);
+    f.jump(done);
+    // Left for the cleaner: count it, so that the consumer looks at the ids only when some are.
+    f.bind(leave);
+    VReg left = spec_entry(f, abi::kSpecMap, 0, done);
+    VReg one = f.vreg();
+    f.mov(one, static_cast<int64_t>(1));
+    f.xadd(8, left, abi::kSpecSlotWord, one);
     f.bind(done);
 }
 

@@ -87,6 +87,12 @@ void Speculations::clean(kernel::Map& slots, kernel::Map& uses, uint64_t now, ui
     if (now < next_clean_) return;
     next_clean_ = now + period;
     std::vector<std::byte> slot(slots.value_buffer_size()), use(uses.value_buffer_size());
+    // Nothing to do (one lookup) unless the BPF side has left more ids ending than were freed.
+    uint32_t zero = 0;
+    if (auto got = slots.lookup(kernel::bytes_of(zero), slot); !got || !*got) return;
+    uint64_t left;
+    std::memcpy(&left, slot.data(), sizeof left);
+    if (left == freed_) return;
     for (uint32_t id = 1; id <= ps_.nspec; ++id) {
         auto found = slots.lookup(kernel::bytes_of(id), slot);
         if (!found || !*found) continue;
@@ -117,7 +123,7 @@ void Speculations::clean(kernel::Map& slots, kernel::Map& uses, uint64_t now, ui
         }
         abi::SpecSlot free_slot{((s.word >> 32) + 1) << 32, 0};
         std::memcpy(slot.data(), &free_slot, sizeof free_slot);
-        (void)slots.update(kernel::bytes_of(id), slot);
+        if (slots.update(kernel::bytes_of(id), slot)) ++freed_;
     }
 }
 

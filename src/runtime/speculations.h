@@ -23,7 +23,7 @@ namespace bdtrace::runtime {
 class Speculations {
 public:
     explicit Speculations(const codegen::ProgramSet& ps) : ps_(ps) {}
-    bool used() const { return ps_.nspec > 0; }
+    bool used() const { return ps_.speculations; }
 
     // What to do with one record of epid `e` whose header says `actions` ran: print it now or
     // not (held, or nothing but commit()/discard()), then print `committed`, in order.
@@ -60,6 +60,7 @@ private:
     std::map<uint32_t, Ended> ended_;
     std::map<uint32_t, uint64_t> ending_seen_;     // id -> its word when the cleaner last saw it ending
     uint64_t next_clean_ = 0;
+    uint64_t freed_ = 0;  // ids the cleaner freed (the BPF side counts those it left ending)
     uint64_t cleaned_drops_ = 0;                   // drops of committed shares the cleaner freed
     uint64_t reported_drops_ = 0, reported_busy_ = 0, reported_unavailable_ = 0;
 };

@@ -84,6 +84,7 @@ using sema::ActionKind;
 // discards; each action's field is the 8-byte tag at offset 16 (printf's at 24).
 codegen::ProgramSet program_set() {
     codegen::ProgramSet ps;
+    ps.speculations = true;
     ps.nspec = 2;
     auto action = [](ActionKind k, uint32_t index, uint32_t offset) {
         codegen::ActionRecord a;
