@@ -69,6 +69,8 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
     if (uint64_t d = impl.opts.size("dynvarsize")) co.dynvarsize = static_cast<uint32_t>(std::min<uint64_t>(d, 1u << 30));
     co.scratchsize = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("scratchsize"), 1u << 20));
+    if (impl.opts.is_set("nspec")) co.nspec = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("nspec"), UINT32_MAX));
+    if (impl.opts.is_set("specsize")) co.specsize = impl.opts.size("specsize");
     return co;
 }
 
@@ -257,6 +259,22 @@ static void report_drops(Consumer::Impl& impl) {
     if (dyn)
         impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(dyn) + " dynamic variable drop" +
                             (dyn == 1 ? "" : "s") + "\n");
+    // Speculations: "N speculative drops", "N failed speculations (...)" (DTrace's status drops).
+    runtime::Speculations& spec = impl.printer->speculations();
+    if (spec.used())
+        for (const auto& m : spec.new_drop_messages(impl.session->map(codegen::abi::kSpecUseMap),
+                                                    impl.opts.is_set("droptags")))
+            impl.open.sinks.err(impl.open.program_name + ": " + m);
+}
+
+// The consumer's half of -x cleanrate: ids whose commit() or discard() left data on other CPUs
+// are freed once a period has passed.
+static void clean_speculations(Consumer::Impl& impl, uint64_t now) {
+    runtime::Speculations& spec = impl.printer->speculations();
+    if (!spec.used()) return;
+    uint64_t period = impl.opts.time_ns("cleanrate");
+    if (period == 0) period = 1000000000 / 101;
+    spec.clean(impl.session->map(codegen::abi::kSpecMap), impl.session->map(codegen::abi::kSpecUseMap), now, period);
 }
 
 static uint64_t monotonic_ns() {
@@ -279,6 +297,7 @@ WorkStatus Consumer::work() {
     uint64_t period = impl.opts.time_ns("switchrate");
     if (period == 0) period = 1000000000;
     uint64_t now = monotonic_ns();
+    clean_speculations(impl, now);
     if (impl.next_switch == 0) impl.next_switch = now + period;
     if (now < impl.next_switch) {
         uint64_t wait = std::min<uint64_t>(impl.next_switch - now, 10000000);

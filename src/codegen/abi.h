@@ -16,7 +16,9 @@ enum MapId : uint32_t {
     kStringsMap = 4,  // ARRAY[1], read-only: string constants, each padded to strsize
     kAggMap = 5,      // PERCPU_HASH: aggregations, key = {u32 id, u32 0, key tuple}, see AggDesc
     kDynVarMap = 6,   // HASH: dynamic variables, key = {u32 dyn id, u32 0, u64 tid or 0, key tuple}
-    kMapCount = 7,
+    kSpecMap = 7,     // ARRAY[nspec + 1]: SpecSlot of each speculation id (index 0 unused)
+    kSpecUseMap = 8,  // PERCPU_ARRAY[nspec + 1]: SpecUse per id; index 0 holds SpecCounters
+    kMapCount = 9,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
@@ -68,6 +70,51 @@ struct FaultRecord {
     uint32_t offset;        // the "DIF offset" (ERROR's arg3): our instruction index
     uint64_t addr;          // the faulting address (ERROR's arg5)
 };
+// FaultRecord::offset of a fault raised outside any D expression (commit() of an id beyond
+// nspec): DTrace names the action and no DIF offset.
+inline constexpr uint32_t kFaultNoOffset = 0xffffffff;
+
+// Speculations (codegen/gen_speculation.cpp, runtime/speculations.cpp). A slot's word holds
+// state bits and, above them, the generation: the number of times the id was freed, which tells
+// the consumer one use of an id from the next. speculation() claims a free slot with an atomic
+// OR of kSpecAllocated; commit() and discard() end it with an atomic OR of kSpecEnding; the
+// slot is freed (generation + 1, no bits) by the ending firing when, as in DTrace, only its own
+// CPU holds data, and otherwise by the consumer at -x cleanrate.
+struct SpecSlot {
+    uint64_t word;  // kSpec* bits | generation << 32
+    uint64_t cpus;  // bit (cpu % 64): that CPU has speculated into this use of the id
+};
+inline constexpr uint64_t kSpecAllocated = 1;  // speculation() returned the id
+inline constexpr uint64_t kSpecEnding = 2;     // commit() or discard() ended it; busy until freed
+inline constexpr uint64_t kSpecCommitted = 4;  // ... and it was a commit()
+// Slot 0 holds no id: its word counts the ids left ending for the consumer to free.
+inline constexpr int32_t kSpecSlotWord = 0;
+inline constexpr int32_t kSpecSlotCpus = 8;
+inline constexpr uint32_t kSpecSlotSize = 16;
+
+// One CPU's use of a speculation's buffer, counted as DTrace counts bytes of its per-CPU
+// speculative buffers (a 12-byte record header, data at natural alignment), so that specsize
+// means what it means in DTrace.
+struct SpecUse {
+    uint64_t used;   // bytes of this CPU's share of the speculation
+    uint64_t drops;  // records that did not fit (reported only if the speculation is committed)
+    uint64_t pad;
+};
+// Index 0 of kSpecUseMap: this CPU's counts of failed speculation() calls and of drops of
+// speculations it committed.
+struct SpecCounters {
+    uint64_t unavailable;  // no speculation was free
+    uint64_t busy;         // none was free, but some were being committed or discarded
+    uint64_t drops;        // speculative drops of committed speculations
+};
+inline constexpr int32_t kSpecUseUsed = 0;
+inline constexpr int32_t kSpecUseDrops = 8;
+inline constexpr int32_t kSpecCountUnavailable = 0;
+inline constexpr int32_t kSpecCountBusy = 8;
+inline constexpr int32_t kSpecCountDrops = 16;
+inline constexpr uint32_t kSpecUseSize = 24;
+
+// The record field of speculate(), commit() and discard(): id | generation << 32.
 
 // DTrace's fault types (DTRACEFLT_*).
 enum Fault : uint32_t {

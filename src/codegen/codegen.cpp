@@ -403,6 +403,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // alloca()/copyin() memory last, present only when a clause allocates (gen_subr_memory.cpp).
     g.alloca_offset = (g.dyn_zero_offset + dyn_value + 7) / 8 * 8;
     g.scratchsize = (opts.scratchsize + 7) / 8 * 8;
+    if (prog.speculations && opts.nspec > Gen::kMaxSpeculations) {
+        diags.error("D_UNKNOWN", {}, "nspec " + std::to_string(opts.nspec) + " is more than the " +
+                                         std::to_string(Gen::kMaxSpeculations) + " speculations bdtrace supports");
+        return nullptr;
+    }
     try {
         g.run();
     } catch (const GenAbort&) {
@@ -444,6 +449,14 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : opts.dynvarsize / (dyn_key + dyn_value);
     ps->maps.push_back({abi::kDynVarMap, MapSpec::Kind::Hash, "dynvars", dyn_key, dyn_value,
                         std::max<uint32_t>(dyn_entries, 1), false, {}});
+    // Speculations: one slot per id (index 0 unused) and each CPU's use of it; index 0 of the
+    // second holds each CPU's failure and drop counts. One entry each when unused.
+    ps->speculations = prog.speculations;
+    ps->nspec = prog.speculations ? opts.nspec : 0;
+    uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
+    ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
+    ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,
+                        false, {}});
     return ps;
 }
 

@@ -19,6 +19,8 @@ struct CodegenOptions {
     uint32_t aggsize = 4 << 20;  // -x aggsize: bytes of aggregation entries
     uint32_t dynvarsize = 1 << 20;  // -x dynvarsize: bytes of dynamic variable entries
     uint32_t scratchsize = 256;  // -x scratchsize: bytes of alloca()/copyin() memory per clause
+    uint32_t nspec = 1;          // -x nspec: speculation ids
+    uint64_t specsize = 32768;   // -x specsize: bytes of each CPU's share of a speculation
     // The text of a source line, for the annotations of -S and verifier messages.
     std::function<std::string(uint32_t line)> source_line;
 };

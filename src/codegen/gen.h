@@ -69,6 +69,8 @@ public:
     bpf::FunctionId chill_callback();
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
+    // speculation() tries the ids in a loop the verifier walks once per id.
+    static constexpr uint32_t kMaxSpeculations = 1024;
     static constexpr uint32_t kFaultRecordSpace = 64;  // one for clauses, one for ERROR clauses
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
 

@@ -191,8 +191,8 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Speculate:
         case ActionKind::Commit:
         case ActionKind::Discard:
-            speculation_action(a, rec);
-            break;
+            speculation_action(a, rec);  // sets its bit only when it records
+            return;
         case ActionKind::Chill: {
             // Spin with bpf_loop (at most 2^23 rounds of reading the clock, a few hundred ms).
             // bpf_loop wants its callback's context on the stack.

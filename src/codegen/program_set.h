@@ -89,6 +89,8 @@ struct ProgramSet {
     uint32_t strsize = 256;
     uint32_t scratch_size = 0;
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area
+    bool speculations = false;  // the program uses speculation(), speculate(), commit() or discard()
+    uint32_t nspec = 0;         // speculation ids (-x nspec)
 };
 
 }  // namespace bdtrace::codegen

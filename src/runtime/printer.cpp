@@ -19,7 +19,7 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
                              std::function<void(std::string_view)> out,
                              std::function<void(std::string_view)> err)
     : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
-      lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}) {
+      lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}), spec_(ps) {
     fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
     fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
 }
@@ -104,6 +104,7 @@ void RecordPrinter::fault(const uint8_t* rec, size_t size) {
         msg += buf;
     }
     if (f.action == 0) msg += " in predicate\n";
+    else if (f.offset == codegen::abi::kFaultNoOffset) msg += " in action #" + std::to_string(f.action) + "\n";
     else msg += " in action #" + std::to_string(f.action) + " at DIF offset " + std::to_string(f.offset) + "\n";
     err_(msg);
 }
@@ -195,6 +196,20 @@ void RecordPrinter::handle(const void* data, size_t size) {
     if (h.epid == 0) return fault(rec, size);
     if (h.epid > ps_.epids.size()) return;
     const codegen::Epid& e = ps_.epids[h.epid - 1];
+    if (!spec_.used()) return print(rec, size, h, e);
+    // Speculative records wait for their commit(); committed ones print after the record that
+    // committed them.
+    Speculations::Routing r = spec_.route(e, h.actions, rec, size);
+    if (r.print) print(rec, size, h, e);
+    for (const auto& held : r.committed) {
+        codegen::abi::RecordHeader hh;
+        std::memcpy(&hh, held.data(), sizeof hh);
+        print(held.data(), held.size(), hh, ps_.epids[hh.epid - 1]);
+    }
+}
+
+void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h,
+                          const codegen::Epid& e) {
 
     output::FiringDesc firing;
     firing.cpu = static_cast<int>(h.cpu);

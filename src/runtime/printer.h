@@ -15,6 +15,7 @@
 #include "output/json.h"
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
+#include "runtime/speculations.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
 #include "process/user_symbols.h"
@@ -57,8 +58,11 @@ public:
     std::optional<int> exit_status() const { return exit_status_; }
     bool printed_anything() const { return printed_; }
     uint64_t errors() const { return errors_; }
+    // Held speculative records and the ids' cleaner (see speculations.h).
+    Speculations& speculations() { return spec_; }
 
 private:
+    void print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h, const codegen::Epid& e);
     void fault(const uint8_t* rec, size_t size);
     void aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
                             size_t size, std::string& text);
@@ -80,6 +84,7 @@ private:
     std::string json_after_;                // and the aggregation lines its printa() made
     bool printed_ = false;
     uint64_t errors_ = 0;
+    Speculations spec_;
 };
 
 }  // namespace bdtrace::runtime

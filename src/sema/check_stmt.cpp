@@ -72,6 +72,7 @@ std::vector<StmtPtr> Checker::statements(const std::vector<ast::StmtPtr>& list) 
             continue;
         }
         out.push_back(statement(*s));
+        speculation_rules(*out.back());
     }
     return out;
 }

@@ -68,6 +68,11 @@ public:
     std::unique_ptr<Action> setopt(const ast::Expr& call);
     // speculate(), commit(), discard() (check_speculation.cpp); null for other calls.
     std::unique_ptr<Action> speculation_action(const ast::Expr& call);
+    // DTrace's rules on the actions around speculate() and commit(), checked after each
+    // statement of a clause (check_speculation.cpp).
+    void speculation_rules(const Stmt& s);
+    enum class SpecAct : uint8_t { Speculate, Commit, Discard, Aggregate, Exit, Destructive, Record };
+    std::vector<SpecAct> spec_acts;  // the current clause's actions so far
     uint32_t aggregation_id(const ast::Expr& e);
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 

@@ -273,6 +273,7 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     out.probes = match_probes(c);
     prog->matched_probes += static_cast<uint32_t>(out.probes.size());
     action_index = 0;
+    spec_acts.clear();
     // DTrace cooks a clause's actions before its predicate: a variable first assigned in the
     // body may be read in the predicate.
     out.has_body = c.has_body;

@@ -193,6 +193,7 @@ struct TypedProgram {
     uint32_t strsize = 256;
     uint32_t matched_probes = 0;
     bool destructive = false;  // uses an action that needs -w
+    bool speculations = false;  // uses speculation(), speculate(), commit() or discard()
 };
 
 }  // namespace bdtrace::sema

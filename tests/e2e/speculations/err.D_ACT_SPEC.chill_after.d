@@ -1,0 +1,7 @@
+/* chill() is destructive: not after speculate(). */
+#pragma D option destructive
+BEGIN
+{
+	speculate(1);
+	chill(10);
+}

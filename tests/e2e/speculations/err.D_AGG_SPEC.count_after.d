@@ -1,0 +1,6 @@
+/* Aggregations may not be speculative. */
+BEGIN
+{
+	speculate(1);
+	@a = count();
+}

@@ -1,0 +1,6 @@
+/* commit() may not follow data-recording actions. */
+BEGIN
+{
+	trace(1);
+	commit(1);
+}

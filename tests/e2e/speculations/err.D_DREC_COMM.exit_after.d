@@ -1,0 +1,6 @@
+/* exit() records its status: not after commit(). */
+BEGIN
+{
+	commit(1);
+	exit(0);
+}

@@ -1,0 +1,5 @@
+/* commit() takes an int. */
+BEGIN
+{
+	commit("one");
+}

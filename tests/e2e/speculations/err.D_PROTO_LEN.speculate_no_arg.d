@@ -1,0 +1,5 @@
+/* speculate() takes the speculation id. */
+BEGIN
+{
+	speculate();
+}

@@ -1,0 +1,5 @@
+/* speculation() takes no argument. */
+BEGIN
+{
+	lt_s = speculation(1);
+}

@@ -1,0 +1,6 @@
+/* Only one speculate() per clause. */
+BEGIN
+{
+	speculate(1);
+	speculate(1);
+}
