@@ -135,6 +135,11 @@ public:
     uint32_t fault_record_offset() const {
         return g.fault_offset + (is_error_clause ? Gen::kFaultRecordSpace : 0);
     }
+
+    // ---- string subroutines (gen_subr_string*.cpp): the stack area of this clause that holds
+    // their loop contexts, made on first use and shared by all of them (a subroutine's context is
+    // dead when it returns; its arguments are evaluated before it sets the context up) ----
+    std::optional<bpf::StackSlot> string_loop_area;
 };
 
 }  // namespace bdtrace::codegen
