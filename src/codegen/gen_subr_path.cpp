@@ -235,6 +235,9 @@ VReg lower_cleanpath(ClauseGen& cg, const sema::Node& n) {
     VReg s = cg.string(*n.args[0]);
     VReg d = cg.string_temp();
     const int64_t size = cg.g.strsize - 1;
+    // DTrace leaves the first byte unwritten for "/.." (it backs up to 0, then writes the NUL
+    // at 1): it is 0 here, as in DTrace's fresh scratch memory.
+    cg.f.store(1, d, 0, 0);
     Ctx c(cg);
     c.ptr(kIn, s);
     c.ptr(kOut, d);

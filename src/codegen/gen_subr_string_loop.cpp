@@ -73,18 +73,21 @@ VReg Body::imm(int64_t v) {
 }
 
 bpf::FunctionId callback(ClauseGen& cg, const char* name, const std::function<void(Body&)>& build) {
+    bpf::Program& prog = *cg.g.ir;
+    auto key = std::make_pair(static_cast<const bpf::Program*>(&prog), std::string(name));
+    if (auto it = cg.g.string_callbacks.find(key); it != cg.g.string_callbacks.end()) return it->second;
     // bpf_loop wants its callback described by BTF func_info, which the program set gives a
     // program that has chill()'s callback: asking for it turns that on (the assembler leaves the
     // function out when nothing calls it).
     cg.g.chill_callback();
-    bpf::Program& prog = *cg.g.ir;
-    bpf::Function& f = prog.add_function(std::string(name) + "_" + std::to_string(prog.size()));
+    bpf::Function& f = prog.add_function(name);
     Body b{f, f.param(0), f.param(1), cg.g.strsize, f.new_label()};
     build(b);
     if (b.stops) {  // (the verifier refuses unreachable instructions)
         f.bind(b.stop);
         f.ret(1);
     }
+    cg.g.string_callbacks[key] = f.id();
     return f.id();
 }
 
