@@ -41,6 +41,7 @@ VReg lower_lltostr(ClauseGen& cg, const sema::Node& n) {
     Ctx area(cg);  // the digits are written in the context area: 64 at most, 3 of prefix
     bpf::StackSlot buf = *cg.string_loop_area;
     constexpr int kEnd = 67;
+    static_assert(kEnd + 1 <= kCtxFields * 8, "the digits fit in the context area");
 
     VReg rest = f.vreg();
     f.mov(rest, value);
