@@ -49,7 +49,7 @@ void zero_run_body(Body& b) {
     f.branch(Cond::Ge, i, 16, b.stop);
     b.stops = true;
     VReg byte = address_byte(b, i), tz = b.field(kTryZero);
-    bpf::Label not_start = f.new_label(), ends = f.new_label();
+    bpf::Label not_start = f.new_label(), nothing = f.new_label();
     f.branch(Cond::Ne, byte, 0, not_start);
     f.branch(Cond::Ne, tz, -1, not_start);
     VReg odd = f.vreg();
@@ -59,11 +59,12 @@ void zero_run_body(Body& b) {
     b.set(kTryZero, i);
     b.next();
     f.bind(not_start);
-    f.branch(Cond::Eq, tz, -1, ends);  // (used as "nothing to do")
+    f.branch(Cond::Eq, tz, -1, nothing);  // not in a run
     {
+        // The run ends here (a byte that is not 0, or the last byte).
         bpf::Label over = f.new_label(), keep = f.new_label();
         f.branch(Cond::Ne, byte, 0, over);
-        f.branch(Cond::Ne, i, 15, ends);
+        f.branch(Cond::Ne, i, 15, nothing);
         f.bind(over);
         VReg span = f.vreg();
         f.mov(span, i);
@@ -88,7 +89,7 @@ void zero_run_body(Body& b) {
         b.set(kTryZero, -1);
         b.next();
     }
-    f.bind(ends);
+    f.bind(nothing);
     b.next();
 }
 

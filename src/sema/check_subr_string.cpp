@@ -121,8 +121,11 @@ NodePtr Checker::string_subroutine(const ast::Expr& e, const std::string& name) 
     auto out = std::make_unique<Node>(NodeKind::Subr);
     out->subr = def->subr;
     out->range = e.range;
+    // DTrace cooks every argument before it compares them with the prototype.
+    std::vector<NodePtr> args;
+    for (const auto& a : e.args) args.push_back(rvalue(*a));
     for (size_t i = 0; i < n; ++i) {
-        NodePtr arg = rvalue(*e.args[i]);
+        NodePtr arg = std::move(args[i]);
         if (!compatible(def->params[i], *arg))
             error("D_PROTO_ARG", e.args[i]->range,
                   name + "( ) argument #" + std::to_string(i + 1) + " is incompatible with prototype:\n\tprototype: " +
