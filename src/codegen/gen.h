@@ -74,6 +74,11 @@ public:
     static constexpr uint32_t kFaultRecordSpace = 64;  // one for clauses, one for ERROR clauses
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
 
+    // ---- string subroutines (gen_subr_string*.cpp): their bpf_loop callbacks, one of each kind
+    // per program (a body depends only on its kind and strsize), so that many calls do not
+    // multiply a program's functions (the kernel allows 256) ----
+    std::map<std::pair<const bpf::Program*, std::string>, bpf::FunctionId> string_callbacks;
+
 private:
     std::map<std::string, uint32_t> strings_;
     std::vector<uint8_t> string_bytes_;
@@ -160,6 +165,11 @@ public:
     uint32_t fault_record_offset() const {
         return g.fault_offset + (is_error_clause ? Gen::kFaultRecordSpace : 0);
     }
+
+    // ---- string subroutines (gen_subr_string*.cpp): the stack area of this clause that holds
+    // their loop contexts, made on first use and shared by all of them (a subroutine's context is
+    // dead when it returns; its arguments are evaluated before it sets the context up) ----
+    std::optional<bpf::StackSlot> string_loop_area;
 };
 
 }  // namespace bdtrace::codegen

@@ -1,0 +1,7 @@
+/* lltostr() needs a value. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = lltostr();
+}

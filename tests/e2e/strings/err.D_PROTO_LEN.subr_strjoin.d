@@ -1,0 +1,7 @@
+/* strjoin() takes two strings. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = strjoin("a");
+}

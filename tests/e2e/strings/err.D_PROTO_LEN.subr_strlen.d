@@ -1,0 +1,7 @@
+/* strlen() takes one string. */
+#pragma D option quiet
+
+BEGIN
+{
+	x = strlen();
+}
