@@ -104,19 +104,6 @@ void ClauseGen::run() {
         f.alu64(AluOp::Add, drops, 1);
         f.store(8, scratch, abi::kScratchDrops, drops);
         f.bind(written);
-        if (exit_action >= 0) {
-            // exit() ran: no probe fires after this one; END runs when the consumer notices.
-            VReg mask = f.vreg();
-            f.load(8, mask, record, 8);
-            f.alu64(AluOp::Rsh, mask, exit_action);
-            f.alu64(AluOp::And, mask, 1);
-            bpf::Label no_exit = f.new_label();
-            f.branch(Cond::Eq, mask, 0, no_exit);
-            VReg st = f.vreg();
-            f.load_map_value(st, abi::kStateMap, 0);
-            f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
-            f.bind(no_exit);
-        }
     }
     f.ret(0);
 

@@ -161,7 +161,6 @@ public:
     uint32_t current_action = 0;
     bool is_error_clause = false;  // a fault in an ERROR clause does not fire ERROR again
     bool can_fault = false;        // some operation jumps to fault_exit
-    int exit_action = -1;          // the exit() action's index, if the clause has one
     uint32_t fault_record_offset() const {
         return g.fault_offset + (is_error_clause ? Gen::kFaultRecordSpace : 0);
     }

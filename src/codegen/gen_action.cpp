@@ -173,9 +173,10 @@ void ClauseGen::action(const sema::Action& a) {
         }
         case ActionKind::Exit: {
             rec.fields.push_back(record_value(*a.args[0]));
-            // Tracing drains once the clause has sent its record (ClauseGen::run): the consumer
-            // that sees the state change then finds the exit status in the buffer.
-            exit_action = static_cast<int>(a.index);
+            // No probe fires after exit(); END runs when the consumer notices.
+            VReg st = f.vreg();
+            f.load_map_value(st, abi::kStateMap, 0);
+            f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
             break;
         }
         case ActionKind::Printa:
