@@ -290,7 +290,14 @@ WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
     if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
+        // A clause that called exit() set the state before it sent its record; give the record
+        // (which holds the exit status) a moment to arrive, as it may still be in flight.
         impl.session->poll(0);
+        for (int i = 0; i < 100 && !impl.printer->exit_status(); ++i) {
+            timespec ts{0, 1000000};
+            nanosleep(&ts, nullptr);
+            impl.session->poll(0);
+        }
         report_drops(impl);
         return WorkStatus::Done;
     }
