@@ -397,6 +397,16 @@ NodePtr Checker::binary(const ast::Expr& e) {
     }
     NodePtr a = rvalue(*e.lhs);
     NodePtr b = rvalue(*e.rhs);
+    // A string compared with NULL (the constant 0): DTrace compares NULL as the empty string.
+    bool relational = oi.op == Op::Lt || oi.op == Op::Le || oi.op == Op::Gt || oi.op == Op::Ge ||
+                      oi.op == Op::Eq || oi.op == Op::Ne;
+    auto as_empty_string = [&](NodePtr& side, const NodePtr& other) {
+        if (relational && other->type->is_string() && side->kind == NodeKind::Int && side->value == 0 &&
+            (side->type->is_integer() || side->type->is_pointer()))
+            side = node(NodeKind::String, types.string_type(), side->range);
+    };
+    as_empty_string(a, b);
+    as_empty_string(b, a);
     const Type* ta = a->type;
     const Type* tb = b->type;
     auto incompatible = [&]() {
