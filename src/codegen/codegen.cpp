@@ -99,10 +99,7 @@ void ClauseGen::run() {
         // A full ring buffer drops the record; the consumer reports drops per CPU.
         bpf::Label written = f.new_label();
         f.branch(Cond::Eq, rc, 0, written);
-        VReg drops = f.vreg();
-        f.load(8, drops, scratch, abi::kScratchDrops);
-        f.alu64(AluOp::Add, drops, 1);
-        f.store(8, scratch, abi::kScratchDrops, drops);
+        count_drop(abi::kScratchDrops);
         f.bind(written);
     }
     f.ret(0);

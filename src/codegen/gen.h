@@ -148,6 +148,7 @@ public:
     // ERROR clause, the faulting clause) where the stack is the current one; a perf event's
     // stack starts at the interrupted code and has none.
     int64_t stack_flags() const;
+    void count_drop(int32_t scratch_offset);  // a per-CPU drop counter, one more
     bpf::VReg firing_timestamp();  // the firing's timestamp, read from the clock on first use
 
     Gen& g;

@@ -37,6 +37,14 @@ VReg ClauseGen::firing_timestamp() {
     return r;
 }
 
+// One more in a per-CPU drop counter of the scratch area (records, aggregations, variables).
+void ClauseGen::count_drop(int32_t offset) {
+    VReg drops = f.vreg();
+    f.load(8, drops, scratch, static_cast<int16_t>(offset));
+    f.alu64(AluOp::Add, drops, 1);
+    f.store(8, scratch, static_cast<int16_t>(offset), drops);
+}
+
 int64_t ClauseGen::stack_flags() const {
     if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick) return 0;
     return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip

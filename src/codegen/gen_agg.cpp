@@ -214,10 +214,7 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
     bpf::Label created = f.new_label();
     f.branch(Cond::Ne, p2, 0, created);
     // The map is full: the update is dropped and counted, for "N aggregation drops on CPU n".
-    VReg drops = f.vreg();
-    f.load(8, drops, scratch, abi::kScratchAggDrops);
-    f.alu64(AluOp::Add, drops, 1);
-    f.store(8, scratch, abi::kScratchAggDrops, drops);
+    count_drop(abi::kScratchAggDrops);
     f.jump(done);
     f.bind(created);
     f.mov(p, p2);

@@ -87,10 +87,7 @@ void ClauseGen::dynvar_store(VReg key, VReg v, const sema::Type* t) {
     f.branch(Cond::Eq, test, 0, remove);
     VReg rc = f.call_helper(bpf::helper::map_update_elem, {map, key, buf, 0});
     f.branch(Cond::Eq, rc, 0, done);
-    VReg drops = f.vreg();
-    f.load(8, drops, scratch, abi::kScratchDynDrops);
-    f.alu64(AluOp::Add, drops, 1);
-    f.store(8, scratch, abi::kScratchDynDrops, drops);
+    count_drop(abi::kScratchDynDrops);
     f.jump(done);
     f.bind(remove);
     f.call_helper(bpf::helper::map_delete_elem, {map, key});
