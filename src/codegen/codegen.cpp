@@ -382,6 +382,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     }
     ps->agg_key_size = key_size;
     ps->agg_value_size = value_size;
+    // -x aggsize bounds the entries; each entry is a key and one value per CPU. Too small for
+    // one entry, every update is dropped (gen_agg.cpp), as DTrace drops them.
+    g.agg_entries = opts.aggsize / std::max<uint32_t>(key_size + value_size, 1);
     g.agg_key_offset = g.stack_offset + Gen::kStackBytes;
     g.agg_zero_offset = g.agg_key_offset + key_size;
     // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
@@ -434,11 +437,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (strings.empty()) strings.resize(g.strsize, 0);
     ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
                         static_cast<uint32_t>(strings.size()), 1, true, strings});
-    // -x aggsize bounds the entries; each entry is a key and one value per CPU. The kernel
-    // preallocates them (allocating in a probe could fail and lose data), which takes it about
-    // 100 ms for the default 4m, so a program without aggregations gets a one-entry map.
-    uint32_t entries = opts.aggsize / std::max<uint32_t>(ps->agg_key_size + ps->agg_value_size, 1);
-    if (prog.aggregations.empty()) entries = 1;
+    // The kernel preallocates the aggregation entries (allocating in a probe could fail and
+    // lose data), about 100 ms for the default 4m: a program without aggregations gets one.
+    uint32_t entries = prog.aggregations.empty() ? 1 : g.agg_entries;
     MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
                  ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}};
     ps->maps.push_back(std::move(aggs));

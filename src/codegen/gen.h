@@ -45,6 +45,7 @@ public:
     uint32_t stack_offset = 0;   // room for one kernel stack (stackdepth)
     uint32_t agg_key_offset = 0;   // the aggregation key being built
     uint32_t agg_zero_offset = 0;  // zeros: the first value of a new aggregation entry
+    uint32_t agg_entries = 0;      // entries -x aggsize makes room for
     uint32_t dyn_key_offset = 0;    // the dynamic variable key being built
     uint32_t dyn_value_offset = 0;  // a dynamic variable value being stored
     uint32_t dyn_zero_offset = 0;   // zeros: the value of an element never assigned

@@ -167,6 +167,10 @@ VReg emit_llquantize_bucket(bpf::Function& f, VReg v, const output::LlquantizePa
 void ClauseGen::aggregate(const sema::AggUpdate& u) {
     const sema::Aggregation& agg = *u.agg;
     const AggDesc& desc = g.out.aggregations.at(agg.id - 1);
+    if (g.agg_entries == 0) {
+        count_drop(abi::kScratchAggDrops);  // no room for a single entry
+        return;
+    }
 
     // The key.
     VReg key = f.vreg();
