@@ -1,13 +1,14 @@
 // User addresses to names (%A, later usym()/ufunc()): the process's mappings from
-// /proc/PID/maps and the ELF symbols of the mapped files (.symtab, else .dynsym), read with
-// libelf and cached per file.
+// /proc/PID/maps and the function symbols of the mapped files (elf_file.h: .symtab, a separate
+// debug file's .symtab, .dynsym), each file read once.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
+
+#include "process/elf_file.h"
 
 namespace bdtrace::process {
 
@@ -19,11 +20,9 @@ public:
     // empty when the process or the address is unknown (DTrace then prints the address).
     std::string describe(uint64_t pid, uint64_t addr);
 
-    struct ElfFile;
-
 private:
-    ElfFile* file(const std::string& path, const std::string& open_path);
-    std::map<std::string, std::unique_ptr<ElfFile>> files_;
+    const ElfFile* file(const std::string& root, const std::string& path);
+    std::map<std::string, std::shared_ptr<const ElfFile>> files_;
 };
 
 }  // namespace bdtrace::process

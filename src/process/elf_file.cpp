@@ -1,0 +1,205 @@
+#include "process/elf_file.h"
+
+#include <cxxabi.h>
+#include <fcntl.h>
+#include <gelf.h>
+#include <libelf.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+
+#include "process/debug_file.h"
+#include "process/symbol_order.h"
+
+namespace bdtrace::process {
+
+namespace {
+
+// An open ELF handle that closes itself.
+struct Handle {
+    int fd = -1;
+    Elf* elf = nullptr;
+    explicit Handle(const std::string& path) {
+        elf_version(EV_CURRENT);
+        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd >= 0) elf = elf_begin(fd, ELF_C_READ, nullptr);
+        if (elf && elf_kind(elf) != ELF_K_ELF) {
+            elf_end(elf);
+            elf = nullptr;
+        }
+    }
+    ~Handle() {
+        if (elf) elf_end(elf);
+        if (fd >= 0) ::close(fd);
+    }
+    Handle(const Handle&) = delete;
+    Handle& operator=(const Handle&) = delete;
+};
+
+std::string demangle(const std::string& name) {
+    if (name.rfind("_Z", 0) != 0) return {};
+    int status = 0;
+    char* d = abi::__cxa_demangle(name.c_str(), nullptr, nullptr, &status);
+    std::string out = (status == 0 && d) ? d : "";
+    std::free(d);
+    return out;
+}
+
+// The defined functions of every section of type `wanted`; true when the file has such a section.
+bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
+    bool found = false;
+    Elf_Scn* scn = nullptr;
+    while ((scn = elf_nextscn(elf, scn)) != nullptr) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != wanted || sh.sh_entsize == 0) continue;
+        found = true;
+        Elf_Data* data = elf_getdata(scn, nullptr);
+        if (!data) continue;
+        size_t n = sh.sh_size / sh.sh_entsize;
+        for (size_t i = 0; i < n; ++i) {
+            GElf_Sym sym;
+            if (!gelf_getsym(data, static_cast<int>(i), &sym)) continue;
+            int type = GELF_ST_TYPE(sym.st_info);
+            if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF ||
+                sym.st_value == 0)
+                continue;
+            const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
+            if (!name || !*name) continue;
+            ElfSymbol s;
+            s.name = name;
+            s.demangled = demangle(s.name);
+            s.value = sym.st_value;
+            s.size = sym.st_size;
+            s.bind = static_cast<uint8_t>(GELF_ST_BIND(sym.st_info));
+            s.ifunc = type == STT_GNU_IFUNC;
+            out.push_back(std::move(s));
+        }
+    }
+    std::sort(out.begin(), out.end(), symbol_before);
+    return found;
+}
+
+std::string read_build_id(Elf* elf) {
+    Elf_Scn* scn = nullptr;
+    while ((scn = elf_nextscn(elf, scn)) != nullptr) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh) || sh.sh_type != SHT_NOTE) continue;
+        Elf_Data* data = elf_getdata(scn, nullptr);
+        if (!data) continue;
+        size_t off = 0, name_off = 0, desc_off = 0;
+        GElf_Nhdr nh;
+        while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+            const char* base = static_cast<const char*>(data->d_buf);
+            if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+                std::memcmp(base + name_off, "GNU", 4) == 0) {
+                static const char digits[] = "0123456789abcdef";
+                std::string hex;
+                for (size_t i = 0; i < nh.n_descsz; ++i) {
+                    auto b = static_cast<unsigned char>(base[desc_off + i]);
+                    hex += digits[b >> 4];
+                    hex += digits[b & 15];
+                }
+                return hex;
+            }
+        }
+    }
+    return {};
+}
+
+std::string read_debuglink(Elf* elf) {
+    size_t shstrndx = 0;
+    if (elf_getshdrstrndx(elf, &shstrndx) != 0) return {};
+    Elf_Scn* scn = nullptr;
+    while ((scn = elf_nextscn(elf, scn)) != nullptr) {
+        GElf_Shdr sh;
+        if (!gelf_getshdr(scn, &sh)) continue;
+        const char* name = elf_strptr(elf, shstrndx, sh.sh_name);
+        if (!name || std::strcmp(name, ".gnu_debuglink") != 0) continue;
+        Elf_Data* data = elf_getdata(scn, nullptr);
+        if (!data || data->d_size == 0) return {};
+        const char* s = static_cast<const char*>(data->d_buf);
+        return std::string(s, strnlen(s, data->d_size));
+    }
+    return {};
+}
+
+}  // namespace
+
+std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std::string& path) {
+    Handle h(root + path);
+    if (!h.elf) return nullptr;
+    auto f = std::make_shared<ElfFile>();
+    f->path_ = root + path;
+    GElf_Ehdr eh;
+    if (!gelf_getehdr(h.elf, &eh)) return nullptr;
+    f->type = eh.e_type;
+    size_t nphdr = 0;
+    if (elf_getphdrnum(h.elf, &nphdr) == 0) {
+        for (size_t i = 0; i < nphdr; ++i) {
+            GElf_Phdr ph;
+            if (gelf_getphdr(h.elf, static_cast<int>(i), &ph) && ph.p_type == PT_LOAD)
+                f->loads.push_back({ph.p_offset, ph.p_vaddr, ph.p_filesz, ph.p_memsz, ph.p_flags});
+        }
+    }
+    f->build_id = read_build_id(h.elf);
+    read_functions(h.elf, SHT_DYNSYM, f->dynsym);
+    if (!read_functions(h.elf, SHT_SYMTAB, f->symtab)) {
+        // Stripped: the .symtab (with local functions) is in a separate debug file, whose
+        // addresses are the stripped file's own.
+        for (const auto& cand : debug_file_candidates(root, path, f->build_id, read_debuglink(h.elf))) {
+            Handle d(cand);
+            if (!d.elf) continue;
+            std::string id = read_build_id(d.elf);
+            if (!f->build_id.empty() && !id.empty() && id != f->build_id) continue;
+            std::vector<ElfSymbol> syms;
+            if (!read_functions(d.elf, SHT_SYMTAB, syms)) continue;
+            f->symtab = std::move(syms);
+            f->debug_file = cand;
+            break;
+        }
+    }
+    return f;
+}
+
+std::optional<uint64_t> ElfFile::file_offset(uint64_t vaddr) const {
+    for (const auto& s : loads)
+        if (vaddr >= s.vaddr && vaddr < s.vaddr + s.filesz) return vaddr - s.vaddr + s.offset;
+    return std::nullopt;
+}
+
+std::optional<uint64_t> ElfFile::vaddr_of_offset(uint64_t offset) const {
+    for (const auto& s : loads)
+        if (offset >= s.offset && offset < s.offset + s.filesz) return offset - s.offset + s.vaddr;
+    return std::nullopt;
+}
+
+std::vector<uint8_t> ElfFile::read(uint64_t vaddr, uint64_t size) const {
+    auto off = file_offset(vaddr);
+    if (!off || !file_offset(vaddr + size - 1) || size == 0) return {};
+    std::vector<uint8_t> buf(size);
+    int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    if (fd < 0) return {};
+    ssize_t n = ::pread(fd, buf.data(), size, static_cast<off_t>(*off));
+    ::close(fd);
+    if (n != static_cast<ssize_t>(size)) return {};
+    return buf;
+}
+
+const ElfSymbol* ElfFile::containing(uint64_t vaddr) const {
+    for (const auto* table : {&symtab, &dynsym}) {
+        // The last symbol starting at or before vaddr; among aliases the preferred comes first.
+        // A size of 0 (hand-written assembly) reaches up to the next symbol.
+        auto it = std::upper_bound(table->begin(), table->end(), vaddr,
+                                   [](uint64_t v, const ElfSymbol& s) { return v < s.value; });
+        if (it == table->begin()) continue;
+        uint64_t start = std::prev(it)->value;
+        while (it != table->begin() && std::prev(it)->value == start) --it;
+        for (auto s = it; s != table->end() && s->value == start; ++s)
+            if (s->size == 0 || vaddr < s->value + s->size) return &*s;
+    }
+    return nullptr;
+}
+
+}  // namespace bdtrace::process

@@ -1,0 +1,54 @@
+// One ELF object file as the pid provider and user symbolisation need it: its PT_LOAD segments
+// (virtual address <-> file offset), its function symbols from .symtab and .dynsym (the .symtab
+// of a separate debug file when the file itself is stripped), and the bytes of a function.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bdtrace::process {
+
+struct ElfSymbol {
+    std::string name;       // as in the file (mangled for C++)
+    std::string demangled;  // C++ names demangled; empty when the name is not mangled
+    uint64_t value = 0;     // st_value: the virtual address in the file's own layout
+    uint64_t size = 0;
+    uint8_t bind = 0;     // STB_*
+    bool ifunc = false;   // STT_GNU_IFUNC: value is the resolver, not the implementation
+};
+
+struct ElfSegment {
+    uint64_t offset = 0, vaddr = 0, filesz = 0, memsz = 0;
+    uint32_t flags = 0;  // PF_*
+};
+
+class ElfFile {
+public:
+    // Reads root + path (root: a process's "/proc/PID/root", or "" for our own files); a stripped
+    // file's separate debug file is looked for under the same root (debug_file.h).
+    // Null when the file cannot be opened or is not ELF.
+    static std::shared_ptr<const ElfFile> load(const std::string& root, const std::string& path);
+
+    uint16_t type = 0;  // ET_EXEC, ET_DYN
+    std::vector<ElfSegment> loads;
+    // Defined functions (STT_FUNC, STT_GNU_IFUNC), each table in DTrace's by-address order
+    // (address, then the preferred name first among aliases; see symbol_order.h).
+    std::vector<ElfSymbol> symtab, dynsym;
+    std::string build_id;    // hex
+    std::string debug_file;  // the separate debug file whose .symtab was read, if any
+
+    std::optional<uint64_t> file_offset(uint64_t vaddr) const;
+    std::optional<uint64_t> vaddr_of_offset(uint64_t offset) const;
+    // The bytes at [vaddr, vaddr + size) read from the file; empty when not in a file segment.
+    std::vector<uint8_t> read(uint64_t vaddr, uint64_t size) const;
+    // The function containing vaddr (.symtab first, then .dynsym), or null.
+    const ElfSymbol* containing(uint64_t vaddr) const;
+
+private:
+    std::string path_;
+};
+
+}  // namespace bdtrace::process

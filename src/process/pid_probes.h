@@ -1,0 +1,87 @@
+// The pid provider's probe resolution: a description pid<PID>:<module>:<function>:<name> and a
+// live process give the concrete probes, each with what attaching a uprobe needs (the object
+// file, the file offset) and what DTrace shows (module, function, name). No attaching here.
+//
+// DTrace's rules (illumos dt_pid.c and libproc), kept here:
+// - empty fields are "*"; modules match as module_match.h says;
+// - a plain function name is looked up in .symtab, then .dynsym; the probe is named after the
+//   preferred alias at its address (symbol_order.h); a glob walks .symtab in address order
+//   (.dynsym only when .symtab matched nothing), one probe per address: the first alias that
+//   matches; _init and _fini only when named plainly; only defined functions of non-zero size;
+// - names: "entry" and "return" when the name pattern matches them; a plain name that is neither
+//   is a hexadecimal offset that must lie inside the function on an instruction boundary; a glob
+//   also gives every instruction offset whose "%llx" spelling it matches (so "*" gives entry,
+//   return and every instruction).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "bdtrace/diagnostic.h"
+#include "process/elf_file.h"
+#include "process/proc_maps.h"
+
+namespace bdtrace::process {
+
+enum class PidProbeKind { Entry, Return, Offset };
+
+struct PidProbe {
+    uint64_t pid = 0;
+    size_t object = 0;       // index into PidResolution::objects
+    std::string module;      // the file's base name, as DTrace shows it (a.out is shown so)
+    std::string function;    // symbol name as in the file (mangled for C++)
+    std::string demangled;   // C++ name demangled, else empty
+    std::string name;        // "entry", "return", or the offset in hex ("1c")
+    PidProbeKind kind = PidProbeKind::Entry;
+    uint64_t offset = 0;     // within the function (0 for entry and return)
+    uint64_t symbol_vaddr = 0;  // st_value: the function's address in the file's layout
+    uint64_t symbol_size = 0;
+    uint64_t address = 0;       // the probed instruction in the process (load bias applied)
+    // Where the uprobe goes: the file offset of the probed instruction (of the function's first
+    // instruction for return probes: a return probe is attached at the entry).
+    uint64_t file_offset = 0;
+    bool ifunc = false;  // an IFUNC resolver (the implementation it picks is another symbol)
+    std::vector<std::string> aliases;  // every function name at this address, preferred first
+};
+
+struct PidObject {
+    MappedObject mapping;  // path, root, dev, inode, module, ranges
+    std::shared_ptr<const ElfFile> elf;
+    uint64_t load_bias = 0;  // process address = file virtual address + load_bias
+};
+
+struct PidResolution {
+    std::vector<PidObject> objects;  // the objects the probes refer to
+    std::vector<PidProbe> probes;
+    // A plain module name that names no mapped object (DTrace then simply matches nothing; with
+    // -Z the description waits for the library).
+    bool module_missing = false;
+    std::optional<Diagnostic> error;  // DTrace's tag and words; no source range
+};
+
+struct PidProvider {
+    std::string prefix;  // "pid" for the pid provider; anything else is a USDT provider name
+    uint64_t pid = 0;
+};
+
+// Splits "pid1234" (or "myprov1234") as DTrace does; on failure fills `error` (D_PROC_BADPROV,
+// D_PROC_BADPID) and returns nullopt.
+std::optional<PidProvider> parse_pid_provider(std::string_view provider, Diagnostic& error);
+
+// Resolves descriptions against live processes, reading each object file once.
+class PidProbeResolver {
+public:
+    PidResolution resolve(uint64_t pid, std::string_view module, std::string_view function,
+                          std::string_view name);
+
+private:
+    std::shared_ptr<const ElfFile> elf(const MappedObject& obj);
+    std::map<std::string, std::shared_ptr<const ElfFile>> cache_;
+};
+
+}  // namespace bdtrace::process
