@@ -181,7 +181,9 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
-    if ((kind == AttachKind::Profile || kind == AttachKind::Tick) && !one_probe) {
+    bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || kind == AttachKind::Uprobe ||
+                       kind == AttachKind::Uretprobe;
+    if (cookie_kind && !one_probe) {
         probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
     } else {
         f.mov(probe, static_cast<int64_t>(probe_ids.empty() ? 0 : probe_ids[0]));
@@ -201,6 +203,22 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
         f.bind(kernel);
         f.store(8, scratch, abi::kScratchArgs, ip);      // arg0: kernel pc
         f.bind(done);
+    }
+    if (kind == AttachKind::Uprobe) {
+        // The x86-64 argument registers, from the pt_regs the uprobe hands over.
+        static constexpr int16_t kArgRegs[] = {112, 104, 96, 88, 72, 64};  // di si dx cx r8 r9
+        for (int i = 0; i < 6; ++i) {
+            VReg r = f.vreg();
+            f.load(8, r, ctx, kArgRegs[i]);
+            f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), r);
+        }
+    }
+    if (kind == AttachKind::Uretprobe) {
+        // DTrace's return probes: arg1 is the return value (rax). arg0 would be the offset of
+        // the returning instruction, which a return uprobe does not know: it stays 0.
+        VReg r = f.vreg();
+        f.load(8, r, ctx, 80);
+        f.store(8, scratch, abi::kScratchArgs + 8, r);
     }
 
     // For each probe of this program, its clauses in program order.
@@ -239,6 +257,12 @@ void Gen::run() {
             e.module = p.module;
             e.function = p.function;
             e.name = p.name;
+            if (const probes::Probe* pr = registry.by_id(p.probe_id)) {
+                e.pid = pr->pid;
+                e.path = pr->path;
+                e.file_offset = pr->file_offset;
+                e.retprobe = pr->attach == AttachKind::Uretprobe;
+            }
             out.epids.push_back(std::move(e));
         }
     }

@@ -46,7 +46,9 @@ void ClauseGen::count_drop(int32_t offset) {
 }
 
 int64_t ClauseGen::stack_flags() const {
-    if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick) return 0;
+    if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick ||
+        g.current_kind == probes::AttachKind::Uprobe || g.current_kind == probes::AttachKind::Uretprobe)
+        return 0;
     return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip
 }
 

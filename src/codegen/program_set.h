@@ -57,6 +57,11 @@ struct Epid {
     std::string provider, module, function, name;
     uint32_t record_size = 0;
     std::vector<ActionRecord> actions;
+    // pid provider probes: where the uprobe goes and for which process.
+    uint64_t pid = 0;
+    std::string path;
+    uint64_t file_offset = 0;
+    bool retprobe = false;
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

@@ -17,6 +17,8 @@ enum class AttachKind {
     Error,    // dtrace:::ERROR: called from the fault path of other clauses
     Profile,  // profile-N: cpu-clock on every CPU
     Tick,     // tick-N: cpu-clock on one CPU
+    Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
+    Uretprobe,  // pid provider return probes
 };
 
 struct Probe {
@@ -25,6 +27,10 @@ struct Probe {
     AttachKind attach = AttachKind::Begin;
     uint64_t period_ns = 0;  // Profile/Tick: the sampling period
     uint64_t frequency = 0;  // Profile/Tick given in hz: the rate (the kernel keeps it)
+    // Uprobe/Uretprobe: the process, the file as this process reaches it, the uprobe's offset.
+    uint64_t pid = 0;
+    std::string path;
+    uint64_t file_offset = 0;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -40,6 +46,11 @@ public:
     // Appends the provider's probes that match `d` (already known to match the provider name).
     // May create probes (profile-N) whose name the description spells without globs.
     virtual void match(const Description& d, std::vector<Probe>& out) = 0;
+    // Whether the provider serves this provider name (a glob by default; pid<N> for the pid
+    // provider), and whether the registry should glob-match module, function and name again
+    // (the pid provider matches modules by DTrace's own rules: libc for libc.so.6).
+    virtual bool serves(const std::string& provider_desc) const;
+    virtual bool refilter() const { return true; }
 };
 
 // All providers, and the ids of every probe created so far.
@@ -60,6 +71,7 @@ private:
 
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
+std::unique_ptr<Provider> make_pid_provider();
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

@@ -6,11 +6,14 @@ namespace bdtrace::probes {
 Registry::Registry() {
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
+    providers_.push_back(make_pid_provider());
     // Create the dtrace provider's probes first so that BEGIN, END and ERROR are ids 1, 2, 3.
     match(Description{"dtrace", "", "", ""});
 }
 
 Registry::~Registry() = default;
+
+bool Provider::serves(const std::string& provider_desc) const { return glob_match(provider_desc, name()); }
 
 const Probe* Registry::intern(const Probe& p) {
     for (const auto& q : probes_)
@@ -26,12 +29,12 @@ const Probe* Registry::intern(const Probe& p) {
 std::vector<const Probe*> Registry::match(const Description& d) {
     std::vector<const Probe*> out;
     for (auto& prov : providers_) {
-        if (!glob_match(d.provider, prov->name())) continue;
+        if (!prov->serves(d.provider)) continue;
         std::vector<Probe> found;
         prov->match(d, found);
         for (const auto& p : found) {
-            if (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
-                !glob_match(d.name, p.name))
+            if (prov->refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
+                                     !glob_match(d.name, p.name)))
                 continue;
             out.push_back(intern(p));
         }

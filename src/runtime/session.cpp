@@ -1,6 +1,7 @@
 #include "runtime/session.h"
 
 #include <cstring>
+#include <map>
 
 #include "bpf/disasm.h"
 #include "bpf/verifier_log.h"
@@ -21,7 +22,20 @@ kernel::ProgramType program_type(AttachKind k) {
     switch (k) {
         case AttachKind::Profile:
         case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
+        case AttachKind::Uprobe:
+        case AttachKind::Uretprobe: return kernel::ProgramType::Kprobe;
         default: return kernel::ProgramType::RawTracepoint;
+    }
+}
+
+const char* program_name(AttachKind k) {
+    switch (k) {
+        case AttachKind::Begin: return "dt_begin";
+        case AttachKind::End: return "dt_end";
+        case AttachKind::Tick: return "dt_tick";
+        case AttachKind::Uprobe: return "dt_uprobe";
+        case AttachKind::Uretprobe: return "dt_uretprobe";
+        default: return "dt_profile";
     }
 }
 
@@ -78,8 +92,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         bpf::apply_map_fds(l.code.insns, l.code.relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
         spec.type = program_type(gp.kind);
-        spec.name = gp.kind == AttachKind::Begin ? "dt_begin" : gp.kind == AttachKind::End ? "dt_end"
-                    : gp.kind == AttachKind::Tick ? "dt_tick" : "dt_profile";
+        spec.name = program_name(gp.kind);
+        if (gp.kind == AttachKind::Uprobe || gp.kind == AttachKind::Uretprobe)
+            spec.expected_attach = kernel::AttachType::UprobeMulti;
         spec.insns = std::as_bytes(std::span(l.code.insns));
         kernel::FuncBtf fbtf;
         if (gp.needs_func_info) {
@@ -127,8 +142,42 @@ Session::~Session() {
     links_.clear();
 }
 
+// pid provider probes: one uprobe_multi link per object file and process, the probe id as each
+// offset's cookie, the process filter in the kernel. Offsets whose instruction the kernel cannot
+// probe are left out rather than failing the whole attachment.
+bool Session::attach_uprobes(const Loaded& l, SessionError* err) {
+    std::map<std::pair<std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
+    for (uint32_t id : l.probe_ids) {
+        for (const auto& e : ps_.epids) {
+            if (e.probe_id != id) continue;
+            auto& spec = by_file[{e.path, e.pid}];
+            spec.path = e.path;
+            spec.pid = getenv("DBG_NOPID") ? 0 : static_cast<pid_t>(e.pid);
+            spec.retprobe = l.kind == AttachKind::Uretprobe;
+            spec.offsets.push_back(e.file_offset);
+            spec.cookies.push_back(id);
+            break;  // one offset per probe, whatever the clauses enabling it
+        }
+    }
+    for (auto& [where, spec] : by_file) {
+        std::vector<size_t> refused;
+        auto link = kernel::attach_uprobe_multi_skipping(kernel_, *l.prog, spec, &refused);
+        fprintf(stderr, "DEBUG attach %s pid %d n %zu refused %zu off %lx ok %d\n", spec.path.c_str(), spec.pid, spec.offsets.size(), refused.size(), spec.offsets.empty() ? 0UL : (unsigned long)spec.offsets[0], (int)bool(link));
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    return true;
+}
+
 bool Session::attach(SessionError* err) {
     for (const auto& l : programs_) {
+        if (l.kind == AttachKind::Uprobe || l.kind == AttachKind::Uretprobe) {
+            if (!attach_uprobes(l, err)) return false;
+            continue;
+        }
         if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
         for (uint32_t id : l.probe_ids) {
             // The probe's rate: the registry is not at hand here, so codegen's epids carry it.
@@ -245,8 +294,7 @@ std::vector<uint64_t> Session::new_counts(int32_t offset, std::vector<uint64_t>&
 std::string Session::disassembly() const {
     std::string out;
     for (const auto& l : programs_) {
-        out += std::string("program ") + (l.kind == AttachKind::Begin ? "BEGIN" : l.kind == AttachKind::End ? "END"
-                                          : l.kind == AttachKind::Tick ? "tick" : "profile") + ":\n";
+        out += std::string("program ") + program_name(l.kind) + ":\n";
         out += bpf::disassemble(l.code);
     }
     return out;

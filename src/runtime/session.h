@@ -54,6 +54,7 @@ private:
         std::unique_ptr<kernel::BtfObject> btf;  // func_info, when the verifier needs it
         std::unique_ptr<kernel::Program> prog;
     };
+    bool attach_uprobes(const Loaded& l, SessionError* err);
 
     kernel::Kernel& kernel_;
     const codegen::ProgramSet& ps_;

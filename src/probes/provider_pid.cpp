@@ -1,0 +1,56 @@
+// The pid provider: pid<PID>:module:function:name names functions of one running process (entry,
+// return, or an instruction offset). Probes are resolved in the process (process/pid_probes.h)
+// when a description names them; each becomes a uprobe on the object file at a file offset,
+// filtered to that process by the kernel.
+#include <cctype>
+
+#include "process/pid_probes.h"
+#include "probes/probe.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+class PidProvider : public Provider {
+public:
+    const char* name() const override { return "pid"; }
+
+    // Only an explicit pid<digits>: the probes of a process exist once it is named.
+    bool serves(const std::string& provider_desc) const override {
+        if (provider_desc.size() <= 3 || provider_desc.compare(0, 3, "pid") != 0) return false;
+        for (size_t i = 3; i < provider_desc.size(); ++i)
+            if (!std::isdigit(static_cast<unsigned char>(provider_desc[i]))) return false;
+        return true;
+    }
+    bool refilter() const override { return false; }
+
+    void match(const Description& d, std::vector<Probe>& out) override {
+        Diagnostic err;
+        auto prov = process::parse_pid_provider(d.provider, err);
+        if (!prov) return;
+        process::PidResolution res = resolver_.resolve(prov->pid, d.module, d.function, d.name);
+        if (res.error) return;
+        for (const auto& p : res.probes) {
+            const process::PidObject& obj = res.objects.at(p.object);
+            Probe probe;
+            probe.provider = d.provider;
+            probe.module = p.module;
+            probe.function = p.function;
+            probe.name = p.name;
+            probe.attach = p.kind == process::PidProbeKind::Return ? AttachKind::Uretprobe : AttachKind::Uprobe;
+            probe.pid = prov->pid;
+            probe.path = getenv("DBG_NOROOT") ? obj.mapping.path : obj.mapping.root + obj.mapping.path;
+            probe.file_offset = p.file_offset;
+            out.push_back(std::move(probe));
+        }
+    }
+
+private:
+    process::PidProbeResolver resolver_;
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_pid_provider() { return std::make_unique<PidProvider>(); }
+
+}  // namespace bdtrace::probes
