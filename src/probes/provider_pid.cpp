@@ -39,7 +39,7 @@ public:
             probe.name = p.name;
             probe.attach = p.kind == process::PidProbeKind::Return ? AttachKind::Uretprobe : AttachKind::Uprobe;
             probe.pid = prov->pid;
-            probe.path = getenv("DBG_NOROOT") ? obj.mapping.path : obj.mapping.root + obj.mapping.path;
+            probe.path = obj.mapping.root + obj.mapping.path;
             probe.file_offset = p.file_offset;
             out.push_back(std::move(probe));
         }

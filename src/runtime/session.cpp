@@ -152,7 +152,7 @@ bool Session::attach_uprobes(const Loaded& l, SessionError* err) {
             if (e.probe_id != id) continue;
             auto& spec = by_file[{e.path, e.pid}];
             spec.path = e.path;
-            spec.pid = getenv("DBG_NOPID") ? 0 : static_cast<pid_t>(e.pid);
+            spec.pid = static_cast<pid_t>(e.pid);
             spec.retprobe = l.kind == AttachKind::Uretprobe;
             spec.offsets.push_back(e.file_offset);
             spec.cookies.push_back(id);
@@ -162,7 +162,6 @@ bool Session::attach_uprobes(const Loaded& l, SessionError* err) {
     for (auto& [where, spec] : by_file) {
         std::vector<size_t> refused;
         auto link = kernel::attach_uprobe_multi_skipping(kernel_, *l.prog, spec, &refused);
-        fprintf(stderr, "DEBUG attach %s pid %d n %zu refused %zu off %lx ok %d\n", spec.path.c_str(), spec.pid, spec.offsets.size(), refused.size(), spec.offsets.empty() ? 0UL : (unsigned long)spec.offsets[0], (int)bool(link));
         if (!link) {
             *err = from(link.error());
             return false;
