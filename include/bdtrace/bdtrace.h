@@ -2,9 +2,11 @@
 //
 //   auto c = bdtrace::Consumer::open(...);      // dtrace_open
 //   c->setopt("quiet", {});                     // dtrace_setopt
+//   c->create_process(argv);                    // dtrace_proc_create (-c), or grab_process (-p)
 //   auto p = c->compile(text, spec);            // dtrace_program_strcompile / _fcompile
 //   c->exec(*p, &info);                         // dtrace_program_exec: load and attach
 //   c->go();                                    // dtrace_go: fire BEGIN, start tracing
+//   c->continue_processes();                    // dtrace_proc_continue: let -c commands run
 //   while (c->work() == WorkStatus::Okay) ...;  // dtrace_work: consume and print
 //   c->stop();                                  // dtrace_stop: END, final aggregations
 //                                               // ~Consumer: dtrace_close, detach everything
@@ -95,6 +97,18 @@ public:
     // its probes, 2 for a missing privilege or an unsupported feature.
     int failure_status() const;
 
+    // -c: starts argv (argv[0] looked up in PATH, the environment edited by -x setenv and
+    // -x unsetenv) held before its first instruction, so that tracing is attached before it
+    // runs; continue_processes() lets it go. -p: watches a running process. The first process
+    // created or grabbed is $target to the programs compiled afterwards. Returns the pid, or
+    // nullopt with last_error() in DTrace's words ("failed to execute nosuch: cannot find
+    // executable file", "failed to grab pid 9: no such process"). A created process still
+    // running when the consumer goes away is killed, as DTrace kills its own.
+    std::optional<int> create_process(const std::vector<std::string>& argv);
+    std::optional<int> grab_process(int pid);
+    // Lets every created process run; call after go(), once earlier output is flushed.
+    void continue_processes();
+
     // Dumps used by tests and debugging: the tokens and syntax tree of a request.
     std::string dump_tokens(const CompileRequest& request);
     std::string dump_ast(const Program& program) const;
@@ -107,6 +121,9 @@ public:
     // when the program does not check.
     std::string disassemble(Program& program);
     bool go();
+    // work() also watches the created and grabbed processes: each exit is reported on the
+    // error sink as DTrace words it ("dtrace: pid N has exited", unless quiet), and when
+    // every one of them has exited, work() returns Done so that the caller stops tracing.
     WorkStatus work();
     bool stop();
     // Prints every aggregation as DTrace does at exit (dtrace_aggregate_print); call after stop().

@@ -24,13 +24,13 @@ frontend::SpecField spec_field(ProbeSpec s) {
 }
 
 // The macro variables of the consumer's own process ($pid, $ppid, ...).
-std::map<std::string, uint64_t> consumer_macros() {
+std::map<std::string, uint64_t> consumer_macros(uint64_t target) {
     return {
         {"pid", static_cast<uint64_t>(getpid())},   {"ppid", static_cast<uint64_t>(getppid())},
         {"pgid", static_cast<uint64_t>(getpgrp())}, {"sid", static_cast<uint64_t>(getsid(0))},
         {"uid", static_cast<uint64_t>(getuid())},   {"gid", static_cast<uint64_t>(getgid())},
         {"euid", static_cast<uint64_t>(geteuid())}, {"egid", static_cast<uint64_t>(getegid())},
-        {"target", 0},
+        {"target", target},
     };
 }
 
@@ -64,7 +64,7 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.command_line = req.spec != ProbeSpec::Script;
     po.args = req.args;
     po.defaultargs = impl.opts.is_set("defaultargs");
-    po.macros = consumer_macros();
+    po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;

@@ -12,6 +12,7 @@
 #include "kernel/kernel.h"
 #include "options/options.h"
 #include "probes/probe.h"
+#include "process/control.h"
 #include "process/kernel_symbols.h"
 #include "runtime/aggregations.h"
 #include "runtime/printer.h"
@@ -39,8 +40,15 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
     bool stopped = false;
-    uint64_t next_switch = 0;
-    std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops
+    // -c and -p processes; $target is the first of them (0 when there is none).
+    process::ProcessSet processes;
+    uint64_t target = 0;
 };
+
+// Reports the -c/-p processes that have exited since the last call (DTrace's notices, unless
+// quiet); true once every one of them has exited (never when there are none).
+bool processes_all_exited(Consumer::Impl& impl);
 
 }  // namespace bdtrace

@@ -301,6 +301,8 @@ WorkStatus Consumer::work() {
         report_drops(impl);
         return WorkStatus::Done;
     }
+    // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
+    if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");
     if (period == 0) period = 1000000000;
     uint64_t now = monotonic_ns();

@@ -123,6 +123,19 @@ std::string program_basename(const std::string& argv0) {
     return s.empty() ? std::string("dtrace") : std::string(s);
 }
 
+std::vector<std::string> split_command(const std::string& command) {
+    static constexpr const char* kBlanks = "\f\n\r\t\v ";
+    std::vector<std::string> words;
+    size_t b = 0;
+    while ((b = command.find_first_not_of(kBlanks, b)) != std::string::npos) {
+        size_t e = command.find_first_of(kBlanks, b);
+        words.push_back(command.substr(b, e == std::string::npos ? e : e - b));
+        b = e;
+    }
+    if (words.empty()) words.push_back(command);
+    return words;
+}
+
 ArgsResult parse_args(const std::vector<std::string>& argv) {
     ArgsResult result;
     CommandLine& line = result.line;

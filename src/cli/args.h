@@ -56,6 +56,11 @@ struct ArgsResult {
 
 ArgsResult parse_args(const std::vector<std::string>& argv);
 
+// Splits a -c command into words as dtrace(1) does (its make_argv): at blanks, tabs, newlines,
+// carriage returns, form and vertical feeds, with no quoting and no shell. A command with no
+// words is one word, the command itself.
+std::vector<std::string> split_command(const std::string& command);
+
 // The program name DTrace prints: the last component of argv[0].
 std::string program_basename(const std::string& argv0);
 

@@ -8,7 +8,9 @@
 #include <atomic>
 #include <cctype>
 #include <cerrno>
+#include <cstdint>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -115,6 +117,7 @@ private:
     void open_consumer();
     void apply_environment_options();
     std::optional<int> apply_flag_options();
+    std::optional<int> start_processes();
     std::optional<int> compile_programs();
     std::optional<int> open_output_file();
     std::optional<int> enable_programs();
@@ -172,6 +175,27 @@ std::optional<int> Driver::apply_flag_options() {
         if (err) {
             error("failed to set " + r.what + ": " + *err);
             return kError;
+        }
+    }
+    return std::nullopt;
+}
+
+// DTrace's third pass over the flags: every -c and -p in command-line order, after the options
+// (-x setenv) and before compiling, so that $target names the first process.
+std::optional<int> Driver::start_processes() {
+    for (const Flag& f : line_.flags) {
+        if (f.letter == 'c') {
+            if (!consumer_->create_process(split_command(f.arg))) return consumer_failure();
+        } else if (f.letter == 'p') {
+            // strtol's rules, as dtrace(1) reads the pid: decimal, the whole argument.
+            errno = 0;
+            char* end = nullptr;
+            long pid = std::strtol(f.arg.c_str(), &end, 10);
+            if (errno != 0 || end == f.arg.c_str() || *end != '\0' || pid < INT32_MIN || pid > INT32_MAX) {
+                error("invalid pid: " + f.arg);
+                return kError;
+            }
+            if (!consumer_->grab_process(static_cast<int>(pid))) return consumer_failure();
         }
     }
     return std::nullopt;
@@ -251,6 +275,10 @@ int Driver::trace() {
     g_interrupts.store(0);
     if (!consumer_->go()) return consumer_failure();
     if (consumer_->getopt("destructive")) notice("allowing destructive actions");
+    // -c commands run now that tracing is attached, after what BEGIN printed.
+    if (io_.flush) io_.flush();
+    if (output_) std::fflush(output_.get());
+    consumer_->continue_processes();
 
     // -x oformat=json: every line is a JSON object, so DTrace's blank lines are left out.
     auto oformat = consumer_->getopt("oformat");
@@ -299,6 +327,7 @@ int Driver::run() {
     open_consumer();
     apply_environment_options();
     if (auto status = apply_flag_options()) return *status;
+    if (auto status = start_processes()) return *status;
     if (auto status = compile_programs()) return *status;
     if (auto status = open_output_file()) return *status;
     if (line_.compile_only) return 0;

@@ -14,6 +14,9 @@ namespace bdtrace::cli {
 struct DriverIo {
     std::function<void(std::string_view)> out;  // stdout
     std::function<void(std::string_view)> err;  // stderr
+    // Writes out what `out` has buffered; called before -c commands start running, so that
+    // BEGIN's output comes before theirs. May be empty.
+    std::function<void()> flush;
     // The process environment as "NAME=VALUE" (DTRACE_OPT_*, _DTRACE_TESTING).
     std::vector<std::string> environment;
     // Install SIGINT/SIGTERM handlers while tracing (off in tests).

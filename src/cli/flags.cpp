@@ -36,20 +36,18 @@ struct UnsupportedFlag {
     const char* shown;
 };
 
-// Features not built yet. -l needs probe listing, -c/-p process control, -G/-h USDT object
+// Features not built yet. -l needs probe listing, -G/-h USDT object
 // and header generation, -a/-A anonymous tracing (no Linux equivalent), -B the buffered
 // output handler, -v the stability report, -32 a 32-bit data model (-64,
 // the only model there is, is accepted).
-constexpr std::array<UnsupportedFlag, 10> kUnsupported = {{
+constexpr std::array<UnsupportedFlag, 8> kUnsupported = {{
     {'3', "2", "-32"},
     {'a', nullptr, "-a"},
     {'A', nullptr, "-A"},
     {'B', nullptr, "-B"},
-    {'c', nullptr, "-c"},
     {'G', nullptr, "-G"},
     {'h', nullptr, "-h"},
     {'l', nullptr, "-l"},
-    {'p', nullptr, "-p"},
     {'v', nullptr, "-v"},
 }};
 

@@ -38,6 +38,7 @@ int main(int argc, char** argv) {
     bdtrace::cli::DriverIo io;
     io.out = write_out;
     io.err = write_err;
+    io.flush = [] { std::fflush(stdout); };
     for (char** e = environ; e && *e; ++e) io.environment.emplace_back(*e);
     return bdtrace::cli::run(line, io);
 }

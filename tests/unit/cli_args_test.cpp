@@ -256,14 +256,25 @@ TEST(CliFlags, EmptyValueAfterEquals) {
 
 TEST(CliFlags, Unsupported) {
     EXPECT_EQ(first_unsupported_flag(parse({"-G", "-s", "x.d"}).line), "-G");
-    EXPECT_EQ(first_unsupported_flag(parse({"-n", "BEGIN", "-c", "ls", "-p", "1"}).line), "-c");
+    EXPECT_EQ(first_unsupported_flag(parse({"-n", "BEGIN", "-c", "ls", "-p", "1"}).line), std::nullopt);
     EXPECT_EQ(first_unsupported_flag(parse({"-32", "-e"}).line), "-32");
     EXPECT_EQ(first_unsupported_flag(parse({"-64", "-e", "-o", "f", "-q"}).line), std::nullopt);
     for (std::string f : {"-l", "-h", "-A", "-a", "-B", "-v"}) {
         EXPECT_EQ(first_unsupported_flag(parse({f}).line), f);
     }
     EXPECT_EQ(first_unsupported_flag(parse({"-S", "-e"}).line), std::nullopt);  // -S works now
-    EXPECT_EQ(unsupported_flags().size(), 10u);
+    EXPECT_EQ(unsupported_flags().size(), 8u);
+}
+
+TEST(CliCommand, SplitLikeDtrace) {
+    using V = std::vector<std::string>;
+    EXPECT_EQ(split_command("echo hi"), (V{"echo", "hi"}));
+    EXPECT_EQ(split_command("  ls\t-l \n /tmp\f\v\r"), (V{"ls", "-l", "/tmp"}));
+    // No quoting, no shell: quotes stay in the words.
+    EXPECT_EQ(split_command("sh -c 'exit 3'"), (V{"sh", "-c", "'exit", "3'"}));
+    // No words: the command itself is the one word, as dtrace's make_argv leaves it.
+    EXPECT_EQ(split_command(""), (V{""}));
+    EXPECT_EQ(split_command("   "), (V{"   "}));
 }
 
 TEST(CliUsage, Layout) {
@@ -328,6 +339,29 @@ TEST(CliDriver, NoProbesSpecified) {
     CliRun r = run_cli({"-q"});
     EXPECT_EQ(r.status, 1);
     EXPECT_EQ(r.err, "dtrace: no probes specified\n");
+}
+
+TEST(CliDriver, MissingCommand) {
+    CliRun r = run_cli({"-e", "-n", "BEGIN", "-c", "/nonexistent/lt_cmd -x"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "dtrace: failed to execute /nonexistent/lt_cmd: cannot find executable file\n");
+}
+
+TEST(CliDriver, BadPid) {
+    CliRun r = run_cli({"-e", "-n", "BEGIN", "-p", "12x"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "dtrace: invalid pid: 12x\n");
+    r = run_cli({"-e", "-n", "BEGIN", "-p", "0"});
+    EXPECT_EQ(r.status, 1);
+    EXPECT_EQ(r.err, "dtrace: failed to grab pid 0: no such process\n");
+}
+
+TEST(CliDriver, TargetIsTheFirstProcess) {
+    // -e: compiled only; the held command is killed when dtrace is done with it.
+    CliRun r = run_cli({"-e", "--dump-ast", "-n", "BEGIN { x = $target; }", "-p", std::to_string(getpid()),
+                        "-c", "true"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_NE(r.out.find("(int " + std::to_string(getpid()) + ")"), std::string::npos) << r.out;
 }
 
 TEST(CliDriver, CompileFailureIsReported) {

@@ -1,0 +1,5 @@
+/* -p takes a decimal number, the whole argument. */
+BEGIN
+{
+	exit(0);
+}

@@ -1,0 +1,2 @@
+s/pid [0-9]+/pid PID/
+s/'END \{ printf.*'/'END '/

@@ -1,0 +1,1 @@
+s/lt_none[0-9]+/lt_nonePID/
