@@ -3,9 +3,12 @@
 #pragma once
 
 #include <cstdint>
+
+#include "bdtrace/diagnostic.h"
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bdtrace::probes {
@@ -51,6 +54,9 @@ public:
     // (the pid provider matches modules by DTrace's own rules: libc for libc.so.6).
     virtual bool serves(const std::string& provider_desc) const;
     virtual bool refilter() const { return true; }
+    // Why the last match() found nothing, when the provider can say it in DTrace's words (the
+    // pid provider: a misaligned offset, an unknown function); taken once.
+    virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
 };
 
 // All providers, and the ids of every probe created so far.
@@ -62,11 +68,14 @@ public:
     std::vector<const Probe*> match(const Description& d);
     const Probe* by_id(uint32_t id) const;
     const std::vector<std::unique_ptr<Probe>>& all() const { return probes_; }
+    // A provider's reason for the last match() (see Provider::take_error), taken once.
+    std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
 
 private:
     const Probe* intern(const Probe& p);
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;
+    std::optional<Diagnostic> error_;
 };
 
 std::unique_ptr<Provider> make_dtrace_provider();

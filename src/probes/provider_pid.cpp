@@ -3,6 +3,7 @@
 // when a description names them; each becomes a uprobe on the object file at a file offset,
 // filtered to that process by the kernel.
 #include <cctype>
+#include <utility>
 
 #include "process/pid_probes.h"
 #include "probes/probe.h"
@@ -23,13 +24,17 @@ public:
         return true;
     }
     bool refilter() const override { return false; }
+    std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
         Diagnostic err;
         auto prov = process::parse_pid_provider(d.provider, err);
         if (!prov) return;
         process::PidResolution res = resolver_.resolve(prov->pid, d.module, d.function, d.name);
-        if (res.error) return;
+        if (res.error) {
+            error_ = res.error;
+            return;
+        }
         for (const auto& p : res.probes) {
             const process::PidObject& obj = res.objects.at(p.object);
             Probe probe;
@@ -47,6 +52,7 @@ public:
 
 private:
     process::PidProbeResolver resolver_;
+    std::optional<Diagnostic> error_;
 };
 
 }  // namespace

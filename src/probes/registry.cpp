@@ -32,6 +32,7 @@ std::vector<const Probe*> Registry::match(const Description& d) {
         if (!prov->serves(d.provider)) continue;
         std::vector<Probe> found;
         prov->match(d, found);
+        if (auto e = prov->take_error()) error_ = std::move(e);
         for (const auto& p : found) {
             if (prov->refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
                                      !glob_match(d.name, p.name)))

@@ -253,6 +253,7 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                                                     " does not match any probes");
         } else {
             found = registry.match({pd.provider, pd.module, pd.function, pd.name});
+            if (auto why = registry.take_error(); found.empty() && why) error(why->tag, pd.range, why->message);
             if (found.empty() && !opts.zdefs)
                 error("D_PDESC_ZERO", pd.range,
                       "probe description " + pd.provider + ":" + pd.module + ":" + pd.function + ":" +
