@@ -8,45 +8,15 @@
 #include <string>
 #include <vector>
 
+#include "agg_test_util.h"
 #include "output/agg_buckets.h"
 #include "output/json.h"
 
 using namespace bdtrace::output;
+using namespace bdtrace::output::test;
 using namespace std::string_literals;
 
 namespace {
-
-std::vector<int64_t> quant(std::initializer_list<std::pair<int64_t, int64_t>> adds) {
-    std::vector<int64_t> b(kQuantizeBuckets, 0);
-    for (auto [value, incr] : adds) b[static_cast<size_t>(quantize_bucket(value))] += incr;
-    return b;
-}
-
-std::vector<int64_t> lquant(const LquantizeParams& p,
-                            std::initializer_list<std::pair<int64_t, int64_t>> adds) {
-    std::vector<int64_t> b(static_cast<size_t>(lquantize_nbuckets(p)), 0);
-    for (auto [value, incr] : adds) b[static_cast<size_t>(lquantize_bucket(p, value))] += incr;
-    return b;
-}
-
-std::vector<int64_t> llquant(const LlquantizeParams& p,
-                             std::initializer_list<std::pair<int64_t, int64_t>> adds) {
-    std::vector<int64_t> b(static_cast<size_t>(llquantize_nbuckets(p)), 0);
-    for (auto [value, incr] : adds) b[static_cast<size_t>(llquantize_bucket(p, value))] += incr;
-    return b;
-}
-
-LquantizeParams lq(int64_t base, int64_t limit, int64_t step) {
-    LquantizeParams p;
-    EXPECT_FALSE(check_lquantize(base, limit, step, &p).has_value());
-    return p;
-}
-
-LlquantizeParams llq(int64_t f, int64_t lo, int64_t hi, int64_t n) {
-    LlquantizeParams p;
-    EXPECT_FALSE(check_llquantize(f, lo, hi, n, &p).has_value());
-    return p;
-}
 
 // Every line must be one valid JSON document with no newline in it.
 void expect_json_line(const std::string& line) {
