@@ -251,11 +251,12 @@ static void report_drops(Consumer::Impl& impl) {
                                 (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
         }
     };
-    report(impl.session->new_drops(), "");
-    report(impl.session->new_aggregation_drops(), " aggregation");
+    runtime::DropCounts drops = impl.session->new_drops();
+    report(drops.records, "");
+    report(drops.aggregations, " aggregation");
     // Dynamic variable drops are one count for all CPUs, as DTrace reports them.
     uint64_t dyn = 0;
-    for (uint64_t d : impl.session->new_dynvar_drops()) dyn += d;
+    for (uint64_t d : drops.dynvars) dyn += d;
     if (dyn)
         impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(dyn) + " dynamic variable drop" +
                             (dyn == 1 ? "" : "s") + "\n");

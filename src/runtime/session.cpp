@@ -260,33 +260,28 @@ int Session::poll(int timeout_ms) {
     return r ? *r : 0;
 }
 
-std::vector<uint64_t> Session::new_drops() { return new_counts(codegen::abi::kScratchDrops, drops_seen_); }
-
-std::vector<uint64_t> Session::new_aggregation_drops() {
-    return new_counts(codegen::abi::kScratchAggDrops, agg_drops_seen_);
-}
-
-std::vector<uint64_t> Session::new_dynvar_drops() {
-    return new_counts(codegen::abi::kScratchDynDrops, dyn_drops_seen_);
-}
-
-// A per-CPU counter of the scratch area: what each CPU added since the last call.
-std::vector<uint64_t> Session::new_counts(int32_t offset, std::vector<uint64_t>& seen) {
+// The scratch area's per-CPU drop counters, read once: what each CPU added since the last call.
+DropCounts Session::new_drops() {
     kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
     uint32_t key = 0;
     std::vector<std::byte> buf(scratch.value_buffer_size());
-    std::vector<uint64_t> out;
+    DropCounts out;
     auto r = scratch.lookup(kernel::bytes_of(key), buf);
     if (!r || !*r) return out;
     size_t ncpu = buf.size() / scratch.percpu_stride();
-    seen.resize(ncpu, 0);
-    out.resize(ncpu, 0);
-    for (size_t cpu = 0; cpu < ncpu; ++cpu) {
-        uint64_t v;
-        std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
-        out[cpu] = v - seen[cpu];
-        seen[cpu] = v;
-    }
+    auto take = [&](int32_t offset, std::vector<uint64_t>& seen, std::vector<uint64_t>& fresh) {
+        seen.resize(ncpu, 0);
+        fresh.assign(ncpu, 0);
+        for (size_t cpu = 0; cpu < ncpu; ++cpu) {
+            uint64_t v;
+            std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
+            fresh[cpu] = v - seen[cpu];
+            seen[cpu] = v;
+        }
+    };
+    take(codegen::abi::kScratchDrops, drops_seen_.records, out.records);
+    take(codegen::abi::kScratchAggDrops, drops_seen_.aggregations, out.aggregations);
+    take(codegen::abi::kScratchDynDrops, drops_seen_.dynvars, out.dynvars);
     return out;
 }
 

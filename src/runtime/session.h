@@ -19,6 +19,13 @@ struct SessionError {
     std::string verifier_log;
 };
 
+// Drops counted per CPU in the scratch area (codegen/abi.h).
+struct DropCounts {
+    std::vector<uint64_t> records;       // the ring buffer was full
+    std::vector<uint64_t> aggregations;  // the aggregation map was full (-x aggsize)
+    std::vector<uint64_t> dynvars;       // the dynamic variable map was full (-x dynvarsize)
+};
+
 class Session {
 public:
     // Creates the maps and loads the programs (assembling their IR). Null with `err` set.
@@ -34,12 +41,8 @@ public:
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
     int poll(int timeout_ms);  // delivers records; returns how many
-    // Records each CPU could not write since the last call (index: CPU).
-    std::vector<uint64_t> new_drops();
-    // Aggregation updates each CPU dropped since the last call (the map was full).
-    std::vector<uint64_t> new_aggregation_drops();
-    // Dynamic variable stores each CPU dropped since the last call (the map was full).
-    std::vector<uint64_t> new_dynvar_drops();
+    // What each CPU dropped since the last call (index: CPU).
+    DropCounts new_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -62,8 +65,7 @@ private:
     std::vector<Loaded> programs_;
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
-    std::vector<uint64_t> new_counts(int32_t offset, std::vector<uint64_t>& seen);
-    std::vector<uint64_t> drops_seen_, agg_drops_seen_, dyn_drops_seen_;
+    DropCounts drops_seen_;  // the counters' values at the last new_drops()
 };
 
 }  // namespace bdtrace::runtime
