@@ -57,6 +57,8 @@ void ClauseGen::fault(uint32_t type, VReg addr) {
 }
 
 VReg ClauseGen::var_address(const sema::Variable& v) {
+    // Dynamic variables live in a map element found per access (gen_dynvar.cpp).
+    if (v.dynamic()) g.error("D_UNKNOWN", v.first_use, "a dynamic variable has no fixed address: " + v.name);
     VReg r = f.vreg();
     switch (v.scope) {
         case sema::Variable::Scope::Global:
@@ -66,8 +68,7 @@ VReg ClauseGen::var_address(const sema::Variable& v) {
             f.mov(r, scratch);
             f.alu64(AluOp::Add, r, static_cast<int64_t>(abi::kScratchVars + v.offset));
             break;
-        case sema::Variable::Scope::Thread:
-            g.error("D_UNKNOWN", v.first_use, "thread-local variables are not yet supported");
+        case sema::Variable::Scope::Thread: break;  // dynamic: refused above
     }
     return r;
 }

@@ -126,19 +126,7 @@ VReg lower_search(ClauseGen& cg, const sema::Node& n) {
     f.bind(done);
     if (!is_strstr) return result;
 
-    bpf::Label found = f.new_label(), out = f.new_label();
-    f.branch(Cond::Sge, result, 0, found);
-    f.store(1, d, 0, 0);
-    f.jump(out);
-    f.bind(found);
-    clamp(f, result, size);
-    VReg p = f.vreg();
-    f.mov(p, s);
-    f.alu64(AluOp::Add, p, result);
-    VReg all = f.vreg();
-    f.mov(all, size);
-    copy_prefix(cg, d, p, all);
-    f.bind(out);
+    copy_tail_or_empty(cg, d, s, result, size);
     return d;
 }
 

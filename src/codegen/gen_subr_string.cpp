@@ -173,20 +173,7 @@ VReg lower_strchr(ClauseGen& cg, const sema::Node& n, bool last) {
               b.next();
           }),
           static_cast<int64_t>(cg.g.strsize));
-    VReg at = c.get(2);
-    bpf::Label found = f.new_label(), done = f.new_label();
-    f.branch(Cond::Sge, at, 0, found);
-    f.store(1, d, 0, 0);
-    f.jump(done);
-    f.bind(found);
-    clamp(f, at, size);
-    VReg p = f.vreg();
-    f.mov(p, s);
-    f.alu64(AluOp::Add, p, at);
-    VReg all = f.vreg();
-    f.mov(all, size);
-    copy_prefix(cg, d, p, all);
-    f.bind(done);
+    copy_tail_or_empty(cg, d, s, c.get(2), size);
     return d;
 }
 

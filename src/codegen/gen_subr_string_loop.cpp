@@ -119,6 +119,23 @@ void clamp(bpf::Function& f, VReg r, int64_t hi) {
     f.bind(high);
 }
 
+void copy_tail_or_empty(ClauseGen& cg, VReg d, VReg s, VReg at, int64_t size) {
+    bpf::Function& f = cg.f;
+    bpf::Label found = f.new_label(), done = f.new_label();
+    f.branch(Cond::Sge, at, 0, found);
+    f.store(1, d, 0, 0);
+    f.jump(done);
+    f.bind(found);
+    clamp(f, at, size);
+    VReg p = f.vreg();
+    f.mov(p, s);
+    f.alu64(AluOp::Add, p, at);
+    VReg all = f.vreg();
+    f.mov(all, size);
+    copy_prefix(cg, d, p, all);
+    f.bind(done);
+}
+
 void copy_prefix(ClauseGen& cg, VReg dst, VReg src, VReg max) {
     VReg size = cg.f.vreg();
     cg.f.mov(size, max);

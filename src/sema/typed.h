@@ -22,7 +22,6 @@ enum class NodeKind {
     String,     // string constant (text)
     Global,     // global variable (var)
     ClauseVar,  // this->x (var)
-    ThreadVar,  // self->x (var)
     Builtin,    // built-in variable (builtin), args[] and argN included (index in value)
     Unary,      // op, a
     Binary,     // op, a, b (arithmetic, bitwise, comparisons incl. strings)
@@ -32,7 +31,8 @@ enum class NodeKind {
     Load,       // *a: read `type` from the address a (kernel or user space by a's type)
     AddrOf,     // &lvalue-in-memory
     Member,     // a.member (a is a struct value in memory) -> folded into Load by sema
-    Assign,     // var (Global/ClauseVar/ThreadVar) op= b; op is Assign or a compound op
+    Assign,     // var (global, this-> or dynamic) op= b; op is Assign or a compound op; args:
+                //   a dynamic variable's key tuple
     IncDec,     // ++/-- on a variable: value = pre or post
     Subr,       // subroutine call (subr, args)
     DynVar,     // a dynamic variable's element: var, args = the key tuple (none for self->x)
