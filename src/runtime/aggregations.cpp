@@ -99,6 +99,13 @@ output::Value printa_value(const AggRow& r, const codegen::AggDesc& d, uint64_t 
 
 int flip(int c, const AggPrintOptions& opts) { return opts.sortrev ? -c : c; }
 
+// Two entries of one aggregation: value then key, or key then value with aggsortkey.
+int compare_entries(const AggRow& a, const AggRow& b, const codegen::AggDesc& d, const AggPrintOptions& opts) {
+    int c = opts.sortkey ? compare_keys(a, b, d, opts.sortkeypos) : compare_values(a, b, d);
+    if (c == 0) c = opts.sortkey ? compare_values(a, b, d) : compare_keys(a, b, d, opts.sortkeypos);
+    return c;
+}
+
 // aggpack applies to quantize() and lquantize() only, as in DTrace.
 bool packs(const codegen::AggDesc& d, const AggPrintOptions& opts) {
     return opts.pack && (d.func == AggFunc::Quantize || d.func == AggFunc::Lquantize);
@@ -129,14 +136,7 @@ std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::
     std::sort(all.begin(), all.end(), [&](const AggRow* a, const AggRow* b) {
         int c = a->agg < b->agg ? -1 : a->agg > b->agg ? 1 : 0;
         if (c == 0) {
-            const codegen::AggDesc& d = ps.aggregations[a->agg - 1];
-            if (opts.sortkey) {
-                c = compare_keys(*a, *b, d, opts.sortkeypos);
-                if (c == 0) c = compare_values(*a, *b, d);
-            } else {
-                c = compare_values(*a, *b, d);
-                if (c == 0) c = compare_keys(*a, *b, d, opts.sortkeypos);
-            }
+            c = compare_entries(*a, *b, ps.aggregations[a->agg - 1], opts);
         }
         return flip(c, opts) < 0;
     });
@@ -293,9 +293,7 @@ std::string json_aggregations(const std::vector<AggRow>& rows, const codegen::Pr
             if (r.agg == id) mine.push_back(&r);
         if (mine.empty()) continue;
         std::sort(mine.begin(), mine.end(), [&](const AggRow* a, const AggRow* b) {
-            int c = opts.sortkey ? compare_keys(*a, *b, d, opts.sortkeypos) : compare_values(*a, *b, d);
-            if (c == 0) c = opts.sortkey ? compare_values(*a, *b, d) : compare_keys(*a, *b, d, opts.sortkeypos);
-            return flip(c, opts) < 0;
+            return flip(compare_entries(*a, *b, d, opts), opts) < 0;
         });
         std::vector<output::JsonAggRow> jrows;
         for (const AggRow* r : mine) jrows.push_back({key_values(*r, d, ctx), json_value_of(*r, d, normal_of(*r, normals))});
