@@ -117,6 +117,16 @@ public:
     // dtrace_program_exec). Every enabled program is generated and loaded together by go().
     // Returns false with last_error(). The program must outlive tracing (until stop()).
     bool exec(Program& program, ProgramInfo* info);
+    // -l (dtrace_probe_iter, dtrace_probe_info): writes DTrace's probe listing to the output
+    // sink: the heading, then the probes each program's descriptions match, description by
+    // description in program order (a probe two descriptions match is listed twice); with no
+    // program, every probe the providers know, in id order. `verbose` (-v) adds each probe's
+    // stability attributes and argument types. The programs are first checked as DTrace
+    // compiles them, with descriptions allowed to match nothing (-l implies -Z); a description
+    // that matches nothing is reported on the error sink ("failed to match ...") and the
+    // listing goes on. Returns false with last_error() when a program does not check; nothing
+    // is written then. Nothing is enabled: -c commands stay held and are killed at close.
+    bool list_probes(const std::vector<Program*>& programs, bool verbose);
     // The annotated BPF code of a program (-S), without loading it. Empty with last_error()
     // when the program does not check.
     std::string disassemble(Program& program);

@@ -47,6 +47,11 @@ struct Consumer::Impl {
     uint64_t target = 0;
 };
 
+// exec()'s check of `program` (with the programs in `earlier`, whose globals it shares)
+// without enabling it; `zdefs` lets descriptions match nothing. False with last_error().
+bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earlier, const Program& program,
+                   bool zdefs);
+
 // Reports the -c/-p processes that have exited since the last call (DTrace's notices, unless
 // quiet); true once every one of them has exited (never when there are none).
 bool processes_all_exited(Consumer::Impl& impl);

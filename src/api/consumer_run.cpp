@@ -360,6 +360,18 @@ void Consumer::print_aggregations() {
                                                      impl.printer->format_context()));
 }
 
+bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earlier, const Program& program,
+                   bool zdefs) {
+    impl.diags.clear();
+    prepare_types(impl);
+    std::vector<const ast::Program*> asts;
+    for (const Program* p : earlier) asts.push_back(p->ast.get());
+    asts.push_back(program.ast.get());
+    sema::SemaOptions so = sema_options(impl, program.request.spec != ProbeSpec::Script);
+    so.zdefs = so.zdefs || zdefs;
+    return sema::analyze(asts, impl.types, impl.registry, so, impl.diags) ? true : fail_compile(impl, program);
+}
+
 std::optional<int> Consumer::exit_status() const {
     if (impl_->printer && impl_->printer->exit_status()) return impl_->printer->exit_status();
     return impl_->exit_status;

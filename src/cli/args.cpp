@@ -57,6 +57,7 @@ std::optional<ArgsError> record(CommandLine& line, char c, std::string arg) {
     }
     switch (c) {
         case 'e': line.compile_only = true; break;
+        case 'l': line.list = true; break;
         case 'V': line.version = true; break;
         case 'v': ++line.verbose; break;
         case 'o': line.output_file = arg; break;

@@ -32,6 +32,7 @@ struct CommandLine {
     std::vector<std::string> operands;  // $1, $2, ... (object files under -G)
     std::vector<ProgramArg> programs;
     bool compile_only = false;  // -e
+    bool list = false;          // -l
     bool version = false;       // -V
     int verbose = 0;            // -v, counted
     std::optional<std::string> output_file;  // -o (the last one)

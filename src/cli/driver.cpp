@@ -121,6 +121,7 @@ private:
     std::optional<int> compile_programs();
     std::optional<int> open_output_file();
     std::optional<int> enable_programs();
+    int list();
     int trace();
 
     const CommandLine& line_;
@@ -265,6 +266,15 @@ std::optional<int> Driver::enable_programs() {
     return std::nullopt;
 }
 
+// -l: the probes each program's descriptions match, or every probe when there is no program.
+// DTrace lists without enabling anything and exits 0 even when a description matched nothing.
+int Driver::list() {
+    std::vector<Program*> programs;
+    for (Compiled& c : compiled_) programs.push_back(c.program.get());
+    if (!consumer_->list_probes(programs, line_.verbose > 0)) return consumer_failure();
+    return 0;
+}
+
 // The tracing loop of cmd/dtrace.c: the first SIGINT/SIGTERM stops tracing (END fires) and the
 // loop drains what is left; a second one gives up at once. When the program calls exit(),
 // work() reports Done on its own. A blank line ends the output, as DTrace prints one, and the
@@ -330,6 +340,7 @@ int Driver::run() {
     if (auto status = start_processes()) return *status;
     if (auto status = compile_programs()) return *status;
     if (auto status = open_output_file()) return *status;
+    if (line_.list) return list();  // before -e: DTrace's list mode wins
     if (line_.compile_only) return 0;
     if (auto status = enable_programs()) return *status;
     if (matched_ == 0 && !consumer_->getopt("zdefs")) {

@@ -34,22 +34,28 @@ struct UnsupportedFlag {
     char letter;
     const char* arg;  // for -3/-6: the argument that completes the flag; else nullptr
     const char* shown;
+    char unless;      // a flag that makes this one supported (-v with -l); else 0
 };
 
-// Features not built yet. -l needs probe listing, -G/-h USDT object
-// and header generation, -a/-A anonymous tracing (no Linux equivalent), -B the buffered
-// output handler, -v the stability report, -32 a 32-bit data model (-64,
-// the only model there is, is accepted).
-constexpr std::array<UnsupportedFlag, 8> kUnsupported = {{
-    {'3', "2", "-32"},
-    {'a', nullptr, "-a"},
-    {'A', nullptr, "-A"},
-    {'B', nullptr, "-B"},
-    {'G', nullptr, "-G"},
-    {'h', nullptr, "-h"},
-    {'l', nullptr, "-l"},
-    {'v', nullptr, "-v"},
+// Features not built yet. -G/-h need USDT object and header generation, -a/-A anonymous
+// tracing (no Linux equivalent), -B the buffered output handler, -v the stability report of a
+// program (with -l it is built: the listing's attributes and argument types), -32 a 32-bit
+// data model (-64, the only model there is, is accepted).
+constexpr std::array<UnsupportedFlag, 7> kUnsupported = {{
+    {'3', "2", "-32", 0},
+    {'a', nullptr, "-a", 0},
+    {'A', nullptr, "-A", 0},
+    {'B', nullptr, "-B", 0},
+    {'G', nullptr, "-G", 0},
+    {'h', nullptr, "-h", 0},
+    {'v', nullptr, "-v", 'l'},
 }};
+
+bool has_flag(const CommandLine& line, char letter) {
+    for (const Flag& f : line.flags)
+        if (f.letter == letter) return true;
+    return false;
+}
 
 }  // namespace
 
@@ -83,7 +89,8 @@ std::vector<SetoptRequest> option_requests(const CommandLine& line) {
 std::optional<std::string> first_unsupported_flag(const CommandLine& line) {
     for (const Flag& f : line.flags) {
         for (const UnsupportedFlag& u : kUnsupported) {
-            if (u.letter == f.letter && (!u.arg || f.arg == u.arg)) return std::string(u.shown);
+            if (u.letter == f.letter && (!u.arg || f.arg == u.arg) && !(u.unless && has_flag(line, u.unless)))
+                return std::string(u.shown);
         }
     }
     return std::nullopt;

@@ -4,12 +4,15 @@
 
 #include <cstdint>
 
-#include "bdtrace/diagnostic.h"
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
+
+#include "bdtrace/diagnostic.h"
+#include "probes/stability.h"
 
 namespace bdtrace::probes {
 
@@ -42,6 +45,18 @@ struct Description {
     std::string provider, module, function, name;
 };
 
+// DTrace's limits on the fields of a probe description, with the terminating NUL
+// (DTRACE_PROVNAMELEN, _MODNAMELEN, _FUNCNAMELEN, _NAMELEN): provider, module, function, name.
+inline constexpr size_t kProbeFieldLimits[] = {64, 64, 128, 64};
+
+// What `dtrace -lv` says about one probe (dtrace_probeinfo_t): the attributes its description
+// earns, the provider's argument attributes, and the argument types ("None" when empty).
+struct ProbeInfo {
+    Attribute attr;
+    Attribute args;
+    std::vector<std::string> arg_types;
+};
+
 class Provider {
 public:
     virtual ~Provider() = default;
@@ -57,6 +72,13 @@ public:
     // Why the last match() found nothing, when the provider can say it in DTrace's words (the
     // pid provider: a misaligned offset, an unknown function); taken once.
     virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
+
+    // The provider's description, one small table in its own file: the five stability
+    // attributes it registers (provider, module, function, name, arguments; DTrace's
+    // dtrace_pattr_t) and the types of a probe's arguments as DTrace prints them ("int",
+    // "struct file *"; none when the arguments are untyped).
+    virtual const ProviderAttributes& attributes() const = 0;
+    virtual std::vector<std::string> arg_types(const Probe&) const { return {}; }
 };
 
 // All providers, and the ids of every probe created so far.
@@ -64,17 +86,26 @@ class Registry {
 public:
     Registry();
     ~Registry();
-    // Probes matching a description, in id order; ids stay stable for the registry's lifetime.
+    // Probes matching a description, in provider order; ids stay stable for the registry's
+    // lifetime.
     std::vector<const Probe*> match(const Description& d);
+    // Every probe the providers know (dtrace -l): those that always exist (the dtrace
+    // provider's, the profile provider's defaults) and those created so far; in id order.
+    std::vector<const Probe*> list_all();
     const Probe* by_id(uint32_t id) const;
     const std::vector<std::unique_ptr<Probe>>& all() const { return probes_; }
+    // What dtrace -lv prints for a probe of this registry (DTrace's dt_probe_info for the
+    // probe's own full description).
+    ProbeInfo info(const Probe& p) const;
     // A provider's reason for the last match() (see Provider::take_error), taken once.
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
 
 private:
-    const Probe* intern(const Probe& p);
+    const Probe* intern(const Probe& p, size_t provider);
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;
+    std::vector<size_t> owner_;  // per probe (id - 1): its provider's index in providers_
+    std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
 };
 

@@ -12,9 +12,22 @@ namespace bdtrace::probes {
 
 namespace {
 
+using S = Stability;
+using C = DepClass;
+
+// The pid provider's attributes (fasttrap's pid_attr); its probes' arguments are untyped.
+constexpr ProviderAttributes kAttributes = {
+    {S::Evolving, S::Evolving, C::Isa},    // provider
+    {S::Private, S::Private, C::Unknown},  // module
+    {S::Private, S::Private, C::Unknown},  // function
+    {S::Evolving, S::Evolving, C::Isa},    // name
+    {S::Private, S::Private, C::Unknown},  // arguments
+};
+
 class PidProvider : public Provider {
 public:
     const char* name() const override { return "pid"; }
+    const ProviderAttributes& attributes() const override { return kAttributes; }
 
     // Only an explicit pid<digits>: the probes of a process exist once it is named.
     bool serves(const std::string& provider_desc) const override {

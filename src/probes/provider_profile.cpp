@@ -32,15 +32,30 @@ namespace {
 
 constexpr uint64_t kMinIntervalNs = 200000;
 
+using S = Stability;
+using C = DepClass;
+
+// The profile provider's attributes (illumos profile.c); its arguments (the interrupted kernel
+// and user program counters) are untyped.
+constexpr ProviderAttributes kAttributes = {
+    {S::Evolving, S::Evolving, C::Common},  // provider
+    {S::Unstable, S::Unstable, C::Unknown},  // module
+    {S::Private, S::Private, C::Unknown},    // function
+    {S::Evolving, S::Evolving, C::Common},  // name
+    {S::Evolving, S::Evolving, C::Common},  // arguments
+};
+
 class ProfileProvider : public Provider {
 public:
     const char* name() const override { return "profile"; }
+    const ProviderAttributes& attributes() const override { return kAttributes; }
 
     void match(const Description& d, std::vector<Probe>& out) override {
+        // The probes DTrace's profile provider always has (profile_rates, profile_ticks).
         static const char* kDefaults[] = {
-            "profile-97",  "profile-199", "profile-499", "profile-997", "profile-1999",
-            "profile-4001", "profile-4999", "tick-1",    "tick-10",     "tick-100",
-            "tick-500",    "tick-1000",   "tick-5000",   "tick-1s",     "tick-10s"};
+            "profile-97", "profile-199", "profile-499", "profile-997", "profile-1999", "profile-4001",
+            "profile-4999", "tick-1",    "tick-10",     "tick-100",    "tick-500",     "tick-1000",
+            "tick-5000"};
         for (const char* n : kDefaults) add(n, out);
         if (!d.name.empty() && !has_glob(d.name)) add(d.name, out);
     }

@@ -1,50 +1,95 @@
+#include <algorithm>
+
 #include "probes/glob.h"
 #include "probes/probe.h"
 
 namespace bdtrace::probes {
 
+namespace {
+
+// A probe's four fields as one key. NUL cannot occur in a field, so keys cannot collide.
+std::string key_of(const Probe& p) {
+    std::string k;
+    k.reserve(p.provider.size() + p.module.size() + p.function.size() + p.name.size() + 3);
+    k.append(p.provider).push_back('\0');
+    k.append(p.module).push_back('\0');
+    k.append(p.function).push_back('\0');
+    k.append(p.name);
+    return k;
+}
+
+// DTrace's strisglob(), with an empty field counting as a pattern (dt_probe_info).
+bool field_is_glob(const std::string& f) { return f.empty() || f.find_first_of("*?[") != std::string::npos; }
+
+}  // namespace
+
 Registry::Registry() {
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
-    // Create the dtrace provider's probes first so that BEGIN, END and ERROR are ids 1, 2, 3.
-    match(Description{"dtrace", "", "", ""});
+    // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
+    // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.
+    match(Description{});
 }
 
 Registry::~Registry() = default;
 
 bool Provider::serves(const std::string& provider_desc) const { return glob_match(provider_desc, name()); }
 
-const Probe* Registry::intern(const Probe& p) {
-    for (const auto& q : probes_)
-        if (q->provider == p.provider && q->module == p.module && q->function == p.function &&
-            q->name == p.name)
-            return q.get();
+const Probe* Registry::intern(const Probe& p, size_t provider) {
+    std::string key = key_of(p);
+    if (auto it = by_name_.find(key); it != by_name_.end()) return it->second;
     auto copy = std::make_unique<Probe>(p);
     copy->id = static_cast<uint32_t>(probes_.size() + 1);
     probes_.push_back(std::move(copy));
+    owner_.push_back(provider);
+    by_name_.emplace(std::move(key), probes_.back().get());
     return probes_.back().get();
 }
 
 std::vector<const Probe*> Registry::match(const Description& d) {
     std::vector<const Probe*> out;
-    for (auto& prov : providers_) {
-        if (!prov->serves(d.provider)) continue;
+    for (size_t i = 0; i < providers_.size(); ++i) {
+        Provider& prov = *providers_[i];
+        if (!prov.serves(d.provider)) continue;
         std::vector<Probe> found;
-        prov->match(d, found);
-        if (auto e = prov->take_error()) error_ = std::move(e);
+        prov.match(d, found);
+        if (auto e = prov.take_error()) error_ = std::move(e);
         for (const auto& p : found) {
-            if (prov->refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
-                                     !glob_match(d.name, p.name)))
+            if (prov.refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
+                                    !glob_match(d.name, p.name)))
                 continue;
-            out.push_back(intern(p));
+            out.push_back(intern(p, i));
         }
     }
     return out;
 }
 
+std::vector<const Probe*> Registry::list_all() {
+    std::vector<const Probe*> out;
+    out.reserve(probes_.size());
+    for (const auto& p : probes_) out.push_back(p.get());
+    return out;
+}
+
 const Probe* Registry::by_id(uint32_t id) const {
     return id >= 1 && id <= probes_.size() ? probes_[id - 1].get() : nullptr;
+}
+
+// dt_probe_info for a probe's own description: the provider's attribute, weakened by those of
+// the module, function and name fields that are given (an empty field counts as a pattern, so
+// dtrace:::BEGIN earns the provider's and the name's only).
+ProbeInfo Registry::info(const Probe& p) const {
+    const Provider& prov = *providers_[owner_.at(p.id - 1)];
+    const ProviderAttributes& pa = prov.attributes();
+    ProbeInfo info;
+    info.attr = pa.provider;
+    if (!field_is_glob(p.module)) info.attr = attr_min(info.attr, pa.module);
+    if (!field_is_glob(p.function)) info.attr = attr_min(info.attr, pa.function);
+    if (!field_is_glob(p.name)) info.attr = attr_min(info.attr, pa.name);
+    info.args = pa.args;
+    info.arg_types = prov.arg_types(p);
+    return info;
 }
 
 }  // namespace bdtrace::probes

@@ -247,10 +247,12 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
     for (const auto& pd : c.probes) {
         std::vector<const probes::Probe*> found;
         if (pd.id) {
+            // DTrace turns an id into its probe while parsing (dt_node_pdesc_by_id), so an id
+            // no probe has is an invalid description even with -Z.
             if (const probes::Probe* p = registry.by_id(static_cast<uint32_t>(*pd.id))) found.push_back(p);
-            else if (!opts.zdefs)
-                error("D_PDESC_ZERO", pd.range, "probe description " + std::to_string(*pd.id) +
-                                                    " does not match any probes");
+            else
+                error("D_PDESC_INVAL", pd.range, "invalid probe identifier " + std::to_string(*pd.id) +
+                                                     ": Unknown probe identifier");
         } else {
             found = registry.match({pd.provider, pd.module, pd.function, pd.name});
             if (auto why = registry.take_error(); found.empty() && why) error(why->tag, pd.range, why->message);

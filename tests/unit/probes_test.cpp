@@ -57,3 +57,41 @@ TEST(Probes, RateUnits) {
     EXPECT_EQ(parse_profile_rate("2m")->first, 120000000000u);
     EXPECT_FALSE(parse_profile_rate("x"));
 }
+
+TEST(Probes, ListAllHasDTracesDefaults) {
+    Registry r;
+    auto all = r.list_all();
+    ASSERT_EQ(all.size(), 16u);  // BEGIN END ERROR, 7 profile-N, 6 tick-N (illumos profile.c)
+    for (size_t i = 0; i < all.size(); ++i) EXPECT_EQ(all[i]->id, i + 1);
+    EXPECT_EQ(all[3]->name, "profile-97");
+    EXPECT_EQ(all[9]->name, "profile-4999");
+    EXPECT_EQ(all[10]->name, "tick-1");
+    EXPECT_EQ(all[15]->name, "tick-5000");
+    // A probe created on demand is listed from then on, after the defaults.
+    EXPECT_EQ(r.match({"profile", "", "", "tick-1s"})[0]->id, 17u);
+    EXPECT_EQ(r.list_all().size(), 17u);
+}
+
+TEST(Probes, InfoFollowsDtProbeInfo) {
+    Registry r;
+    // dtrace:::BEGIN: module and function are empty, so only provider and name count.
+    ProbeInfo begin = r.info(*r.by_id(1));
+    EXPECT_EQ(begin.attr.name, Stability::Stable);
+    EXPECT_EQ(begin.attr.data, Stability::Stable);
+    EXPECT_EQ(begin.attr.dep, DepClass::Common);
+    EXPECT_EQ(begin.args.name, Stability::Stable);
+    EXPECT_TRUE(begin.arg_types.empty());
+    ProbeInfo tick = r.info(*r.match({"profile", "", "", "tick-1"})[0]);
+    EXPECT_EQ(tick.attr.name, Stability::Evolving);
+    EXPECT_EQ(tick.attr.dep, DepClass::Common);
+    EXPECT_EQ(tick.args.data, Stability::Evolving);
+}
+
+TEST(Probes, ManyProbesKeepTheirIds) {
+    Registry r;
+    for (int i = 1; i <= 3000; ++i) r.match({"profile", "", "", "tick-" + std::to_string(i) + "ms"});
+    // Naming a probe again finds it; names that mean the same rate are still different probes.
+    EXPECT_EQ(r.match({"profile", "", "", "tick-2999ms"})[0]->id, 16u + 2999u);
+    EXPECT_EQ(r.match({"", "", "", "tick-2999ms"})[0]->id, 16u + 2999u);
+    EXPECT_EQ(r.list_all().size(), 16u + 3000u);
+}

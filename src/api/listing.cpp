@@ -1,0 +1,78 @@
+// dtrace -l over the consumer: check the programs as DTrace's compiler would, then list the
+// probes of each description (cmd/dtrace.c: list_prog, list_stmt, list_probe). The rows and
+// the -v blocks are formatted by output/listing.
+#include "api/consumer_impl.h"
+#include "api/program.h"
+#include "output/listing.h"
+
+namespace bdtrace {
+
+namespace {
+
+// Rows are gathered and written in large pieces: a listing may hold thousands of probes.
+constexpr size_t kFlushBytes = 1 << 16;
+
+class Lister {
+public:
+    Lister(Consumer::Impl& impl, bool verbose) : impl_(impl), verbose_(verbose) {}
+    ~Lister() { flush(); }
+
+    void heading() { text_ += output::list_heading(); }
+    void probe(const probes::Probe& p) {
+        output::append_list_row(text_, p);
+        if (verbose_) output::append_probe_info(text_, impl_.registry.info(p));
+        if (text_.size() >= kFlushBytes) flush();
+    }
+    // One probe description of a clause (list_stmt): its probes, or DTrace's complaint.
+    void description(const ast::ProbeDesc& pd) {
+        std::vector<const probes::Probe*> found;
+        if (pd.id) {
+            if (const probes::Probe* p = impl_.registry.by_id(static_cast<uint32_t>(*pd.id))) found.push_back(p);
+        } else {
+            found = impl_.registry.match({pd.provider, pd.module, pd.function, pd.name});
+        }
+        for (const probes::Probe* p : found) probe(*p);
+        if (!found.empty()) return;
+        flush();  // the complaint comes after the rows before it
+        impl_.open.sinks.err(impl_.open.program_name + ": failed to match " + pd.provider + ":" + pd.module +
+                             ":" + pd.function + ":" + pd.name + ": No probe matches description\n");
+    }
+    void flush() {
+        if (text_.empty()) return;
+        impl_.open.sinks.out(text_);
+        text_.clear();
+    }
+
+private:
+    Consumer::Impl& impl_;
+    bool verbose_;
+    std::string text_;
+};
+
+}  // namespace
+
+bool Consumer::list_probes(const std::vector<Program*>& programs, bool verbose) {
+    Impl& impl = *impl_;
+    impl.last_error.clear();
+    // DTrace's compiler checks each program before anything is listed; -l implies -Z.
+    std::vector<const Program*> checked;
+    for (const Program* p : programs) {
+        if (!check_program(impl, checked, *p, true)) return false;
+        checked.push_back(p);
+    }
+    Lister lister(impl, verbose);
+    lister.heading();
+    if (programs.empty()) {
+        for (const probes::Probe* p : impl.registry.list_all()) lister.probe(*p);
+        return true;
+    }
+    for (const Program* p : programs) {
+        for (const auto& item : p->ast->items) {
+            if (item.kind != ast::TopLevel::Kind::Clause) continue;
+            for (const ast::ProbeDesc& pd : item.clause->probes) lister.description(pd);
+        }
+    }
+    return true;
+}
+
+}  // namespace bdtrace

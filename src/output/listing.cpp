@@ -1,0 +1,63 @@
+#include "output/listing.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <string_view>
+
+namespace bdtrace::output {
+
+namespace {
+
+// Appends `s` right-aligned in `width` columns, cut to what DTrace's field of `limit` bytes
+// (with its NUL) holds.
+void append_field(std::string& out, std::string_view s, size_t width, size_t limit) {
+    if (s.size() > limit - 1) s = s.substr(0, limit - 1);
+    if (s.size() < width) out.append(width - s.size(), ' ');
+    out.append(s);
+}
+
+void append_attribute(std::string& out, const char* title, probes::Attribute a) {
+    out += "\n\t";
+    out += title;
+    out += "\n\t\tIdentifier Names: ";
+    out += probes::stability_name(a.name);
+    out += "\n\t\tData Semantics:   ";
+    out += probes::stability_name(a.data);
+    out += "\n\t\tDependency Class: ";
+    out += probes::class_name(a.dep);
+    out += "\n";
+}
+
+}  // namespace
+
+std::string list_heading() {
+    return "   ID   PROVIDER            MODULE                          FUNCTION NAME\n";
+}
+
+void append_list_row(std::string& out, const probes::Probe& p) {
+    const size_t* lim = probes::kProbeFieldLimits;
+    char id[16];
+    std::snprintf(id, sizeof id, "%5u ", p.id);
+    out += id;
+    append_field(out, p.provider, 10, lim[0]);
+    out += ' ';
+    append_field(out, p.module, 17, lim[1]);
+    out += ' ';
+    append_field(out, p.function, 33, lim[2]);
+    out += ' ';
+    std::string_view name = p.name;
+    out.append(name.substr(0, std::min(name.size(), lim[3] - 1)));
+    out += '\n';
+}
+
+void append_probe_info(std::string& out, const probes::ProbeInfo& info) {
+    append_attribute(out, "Probe Description Attributes", info.attr);
+    append_attribute(out, "Argument Attributes", info.args);
+    out += "\n\tArgument Types\n";
+    for (size_t i = 0; i < info.arg_types.size(); ++i)
+        out += "\t\targs[" + std::to_string(i) + "]: " + info.arg_types[i] + "\n";
+    if (info.arg_types.empty()) out += "\t\tNone\n";
+    out += "\n";
+}
+
+}  // namespace bdtrace::output
