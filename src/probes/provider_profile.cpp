@@ -56,8 +56,14 @@ public:
             "profile-97", "profile-199", "profile-499", "profile-997", "profile-1999", "profile-4001",
             "profile-4999", "tick-1",    "tick-10",     "tick-100",    "tick-500",     "tick-1000",
             "tick-5000"};
-        for (const char* n : kDefaults) add(n, out);
-        if (!d.name.empty() && !has_glob(d.name)) add(d.name, out);
+        bool named_default = false;
+        for (const char* n : kDefaults) {
+            add(n, out);
+            named_default = named_default || d.name == n;
+        }
+        // A name that is neither a pattern nor a default is created on demand (once: a default
+        // named again would be listed twice by -l).
+        if (!d.name.empty() && !has_glob(d.name) && !named_default) add(d.name, out);
     }
 
 private:
