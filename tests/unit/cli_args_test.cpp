@@ -312,6 +312,32 @@ TEST(CliDriver, UnsupportedFlagIsRefused) {
     EXPECT_EQ(r.err, "dtrace: -G is not yet supported\n");
 }
 
+TEST(CliDriver, ListsWithoutTracing) {
+    const std::string heading = "   ID   PROVIDER            MODULE                          FUNCTION NAME\n";
+    CliRun r = run_cli({"-l", "-n", "END", "-n", "BEGIN{ exit(0); }"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.out, heading +
+                         "    2     dtrace                                                     END\n"
+                         "    1     dtrace                                                     BEGIN\n");
+    EXPECT_EQ(r.err, "");  // no "matched" notices: nothing is enabled
+    // -l wins over -e, as in DTrace's mode switch.
+    EXPECT_EQ(run_cli({"-e", "-l", "-n", "END"}).out, heading + "    2     dtrace                                                     END\n");
+}
+
+TEST(CliDriver, ListNoMatchIsANoticeNotAFailure) {
+    CliRun r = run_cli({"-l", "-m", "lt_nomod"});
+    EXPECT_EQ(r.status, 0);
+    EXPECT_EQ(r.err, "dtrace: failed to match :lt_nomod::: No probe matches description\n");
+}
+
+TEST(CliDriver, ListVerboseBlockPerProbe) {
+    CliRun r = run_cli({"-lv", "-P", "dtrace"});
+    EXPECT_EQ(r.status, 0);
+    size_t blocks = 0;
+    for (size_t at = 0; (at = r.out.find("\tArgument Types\n\t\tNone\n\n", at)) != std::string::npos; ++at) ++blocks;
+    EXPECT_EQ(blocks, 3u);
+}
+
 TEST(CliDriver, BadOptionMessages) {
     CliRun r = run_cli({"-x", "bogus", "-e", "-n", "BEGIN"});
     EXPECT_EQ(r.status, 1);
