@@ -69,6 +69,10 @@ public:
     // (the pid provider matches modules by DTrace's own rules: libc for libc.so.6).
     virtual bool serves(const std::string& provider_desc) const;
     virtual bool refilter() const { return true; }
+    // Whether the probes an empty description gives always exist and are cheap to make (the
+    // dtrace provider's, the profile defaults): the registry makes them first, so that their
+    // ids come before any probe made on demand. Others are made when named, or listed.
+    virtual bool made_at_start() const { return false; }
     // Why the last match() found nothing, when the provider can say it in DTrace's words (the
     // pid provider: a misaligned offset, an unknown function); taken once.
     virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
@@ -89,8 +93,8 @@ public:
     // Probes matching a description, in provider order; ids stay stable for the registry's
     // lifetime.
     std::vector<const Probe*> match(const Description& d);
-    // Every probe the providers know (dtrace -l): those that always exist (the dtrace
-    // provider's, the profile provider's defaults) and those created so far; in id order.
+    // Every probe the providers know (dtrace -l): each provider makes every probe an empty
+    // description names; with those made before, in id order.
     std::vector<const Probe*> list_all();
     const Probe* by_id(uint32_t id) const;
     const std::vector<std::unique_ptr<Probe>>& all() const { return probes_; }
@@ -102,6 +106,7 @@ public:
 
 private:
     const Probe* intern(const Probe& p, size_t provider);
+    void collect(size_t provider, const Description& d, std::vector<const Probe*>& out);
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;
     std::vector<size_t> owner_;  // per probe (id - 1): its provider's index in providers_

@@ -22,6 +22,7 @@ class DtraceProvider : public Provider {
 public:
     const char* name() const override { return "dtrace"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool made_at_start() const override { return true; }
     void match(const Description&, std::vector<Probe>& out) override {
         static const std::pair<const char*, AttachKind> kProbes[] = {
             {"BEGIN", AttachKind::Begin}, {"END", AttachKind::End}, {"ERROR", AttachKind::Error}};

@@ -49,6 +49,7 @@ class ProfileProvider : public Provider {
 public:
     const char* name() const override { return "profile"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool made_at_start() const override { return true; }
 
     void match(const Description& d, std::vector<Probe>& out) override {
         // The probes DTrace's profile provider always has (profile_rates, profile_ticks).

@@ -29,7 +29,9 @@ Registry::Registry() {
     providers_.push_back(make_pid_provider());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.
-    match(Description{});
+    std::vector<const Probe*> ignored;
+    for (size_t i = 0; i < providers_.size(); ++i)
+        if (providers_[i]->made_at_start()) collect(i, Description{}, ignored);
 }
 
 Registry::~Registry() = default;
@@ -47,25 +49,28 @@ const Probe* Registry::intern(const Probe& p, size_t provider) {
     return probes_.back().get();
 }
 
+void Registry::collect(size_t provider, const Description& d, std::vector<const Probe*>& out) {
+    Provider& prov = *providers_[provider];
+    std::vector<Probe> found;
+    prov.match(d, found);
+    if (auto e = prov.take_error()) error_ = std::move(e);
+    for (const auto& p : found) {
+        if (prov.refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
+                                !glob_match(d.name, p.name)))
+            continue;
+        out.push_back(intern(p, provider));
+    }
+}
+
 std::vector<const Probe*> Registry::match(const Description& d) {
     std::vector<const Probe*> out;
-    for (size_t i = 0; i < providers_.size(); ++i) {
-        Provider& prov = *providers_[i];
-        if (!prov.serves(d.provider)) continue;
-        std::vector<Probe> found;
-        prov.match(d, found);
-        if (auto e = prov.take_error()) error_ = std::move(e);
-        for (const auto& p : found) {
-            if (prov.refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
-                                    !glob_match(d.name, p.name)))
-                continue;
-            out.push_back(intern(p, i));
-        }
-    }
+    for (size_t i = 0; i < providers_.size(); ++i)
+        if (providers_[i]->serves(d.provider)) collect(i, d, out);
     return out;
 }
 
 std::vector<const Probe*> Registry::list_all() {
+    match(Description{});  // every provider makes all the probes it can name
     std::vector<const Probe*> out;
     out.reserve(probes_.size());
     for (const auto& p : probes_) out.push_back(p.get());
