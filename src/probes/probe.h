@@ -90,8 +90,7 @@ class Registry {
 public:
     Registry();
     ~Registry();
-    // Probes matching a description, in provider order; ids stay stable for the registry's
-    // lifetime.
+    // Probes matching a description, in id order; ids stay stable for the registry's lifetime.
     std::vector<const Probe*> match(const Description& d);
     // Every probe the providers know (dtrace -l): each provider makes every probe an empty
     // description names; with those made before, in id order.
@@ -110,6 +109,7 @@ private:
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;
     std::vector<size_t> owner_;  // per probe (id - 1): its provider's index in providers_
+    std::vector<std::vector<const Probe*>> by_provider_;  // per provider: its probes, by id
     std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
 };

@@ -27,6 +27,7 @@ Registry::Registry() {
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
+    by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.
     std::vector<const Probe*> ignored;
@@ -45,6 +46,7 @@ const Probe* Registry::intern(const Probe& p, size_t provider) {
     copy->id = static_cast<uint32_t>(probes_.size() + 1);
     probes_.push_back(std::move(copy));
     owner_.push_back(provider);
+    by_provider_[provider].push_back(probes_.back().get());
     by_name_.emplace(std::move(key), probes_.back().get());
     return probes_.back().get();
 }
@@ -54,18 +56,27 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
     std::vector<Probe> found;
     prov.match(d, found);
     if (auto e = prov.take_error()) error_ = std::move(e);
-    for (const auto& p : found) {
-        if (prov.refilter() && (!glob_match(d.module, p.module) || !glob_match(d.function, p.function) ||
-                                !glob_match(d.name, p.name)))
-            continue;
-        out.push_back(intern(p, provider));
-    }
+    auto matches = [&](const Probe& p) {
+        return glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name);
+    };
+    size_t first = out.size();
+    for (const auto& p : found)
+        if (!prov.refilter() || matches(p)) out.push_back(intern(p, provider));
+    if (!prov.refilter()) return;
+    // A probe made on demand earlier (profile's tick-1s) exists from then on: a pattern that
+    // the provider's own list does not cover matches it too, as in DTrace's probe table.
+    std::vector<bool> seen(probes_.size() + 1, false);
+    for (size_t i = first; i < out.size(); ++i) seen[out[i]->id] = true;
+    for (const Probe* p : by_provider_[provider])
+        if (!seen[p->id] && matches(*p)) out.push_back(p);
 }
 
 std::vector<const Probe*> Registry::match(const Description& d) {
     std::vector<const Probe*> out;
     for (size_t i = 0; i < providers_.size(); ++i)
         if (providers_[i]->serves(d.provider)) collect(i, d, out);
+    // In id order, as DTrace's probe iteration gives them.
+    std::sort(out.begin(), out.end(), [](const Probe* a, const Probe* b) { return a->id < b->id; });
     return out;
 }
 

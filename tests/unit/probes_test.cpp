@@ -95,3 +95,13 @@ TEST(Probes, ManyProbesKeepTheirIds) {
     EXPECT_EQ(r.match({"", "", "", "tick-2999ms"})[0]->id, 16u + 2999u);
     EXPECT_EQ(r.list_all().size(), 16u + 3000u);
 }
+
+TEST(Probes, OnDemandProbesMatchPatternsLater) {
+    Registry r;
+    uint32_t tick1s = r.match({"profile", "", "", "tick-1s"})[0]->id;
+    auto ticks = r.match({"profile", "", "", "tick-*"});
+    ASSERT_EQ(ticks.size(), 7u);  // the six defaults and tick-1s, in id order
+    EXPECT_EQ(ticks.back()->id, tick1s);
+    for (size_t i = 1; i < ticks.size(); ++i) EXPECT_LT(ticks[i - 1]->id, ticks[i]->id);
+    EXPECT_EQ(r.match({"", "", "", "tick-1s"}).size(), 1u);
+}
