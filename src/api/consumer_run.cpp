@@ -178,6 +178,17 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     return po;
 }
 
+// One warning for every pid probe the kernel refused, rather than failing them all.
+static void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+    if (skipped.empty()) return;
+    std::string list;
+    for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
+    if (skipped.size() > 10) list += ", and " + std::to_string(skipped.size() - 10) + " more";
+    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(skipped.size()) + " probe" +
+                        (skipped.size() == 1 ? "" : "s") +
+                        " skipped: the kernel cannot place a uprobe on the instruction: " + list + "\n");
+}
+
 bool Consumer::go() {
     Impl& impl = *impl_;
     if (impl.enabled.empty()) return fail_enable(impl, "no probes enabled", 1);
@@ -229,6 +240,7 @@ bool Consumer::go() {
         return fail_enable(impl, err.message, err.status);
     }
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
+    report_skipped(impl, impl.session->take_skipped());
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.

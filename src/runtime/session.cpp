@@ -167,6 +167,12 @@ bool Session::attach_uprobes(const Loaded& l, SessionError* err) {
             return false;
         }
         links_.push_back(std::move(link.value()));
+        for (size_t i : refused)
+            for (const auto& e : ps_.epids)
+                if (e.probe_id == spec.cookies[i]) {
+                    skipped_.push_back(e.provider + ":" + e.module + ":" + e.function + ":" + e.name);
+                    break;
+                }
     }
     return true;
 }

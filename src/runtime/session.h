@@ -5,6 +5,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bpf/assembler.h"
@@ -41,6 +42,9 @@ public:
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
     int poll(int timeout_ms);  // delivers records; returns how many
+    // The pid probes attach() left out because the kernel cannot place a uprobe on their
+    // instruction (a LOCK prefix, ...), by name; taken once.
+    std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
     // What each CPU dropped since the last call (index: CPU).
     DropCounts new_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
@@ -65,7 +69,8 @@ private:
     std::vector<Loaded> programs_;
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
-    DropCounts drops_seen_;  // the counters' values at the last new_drops()
+    DropCounts drops_seen_;
+    std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
 };
 
 }  // namespace bdtrace::runtime
