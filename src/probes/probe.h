@@ -8,6 +8,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -57,6 +58,9 @@ public:
     // Why the last match() found nothing, when the provider can say it in DTrace's words (the
     // pid provider: a misaligned offset, an unknown function); taken once.
     virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
+    // Whether probes matching a description may appear after tracing has started (the pid
+    // provider: a library the process loads later); the consumer then matches it again.
+    virtual bool dynamic() const { return false; }
 };
 
 // All providers, and the ids of every probe created so far.
@@ -70,11 +74,14 @@ public:
     const std::vector<std::unique_ptr<Probe>>& all() const { return probes_; }
     // A provider's reason for the last match() (see Provider::take_error), taken once.
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
+    // Whether a dynamic provider (Provider::dynamic) serves the description.
+    bool dynamic(const Description& d) const;
 
 private:
     const Probe* intern(const Probe& p);
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;
+    std::unordered_map<std::string, const Probe*> by_name_;  // full_name() -> probe
     std::optional<Diagnostic> error_;
 };
 

@@ -24,6 +24,7 @@ public:
         return true;
     }
     bool refilter() const override { return false; }
+    bool dynamic() const override { return true; }
     std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
 
     void match(const Description& d, std::vector<Probe>& out) override {

@@ -16,14 +16,19 @@ Registry::~Registry() = default;
 bool Provider::serves(const std::string& provider_desc) const { return glob_match(provider_desc, name()); }
 
 const Probe* Registry::intern(const Probe& p) {
-    for (const auto& q : probes_)
-        if (q->provider == p.provider && q->module == p.module && q->function == p.function &&
-            q->name == p.name)
-            return q.get();
+    auto [it, fresh] = by_name_.try_emplace(p.full_name(), nullptr);
+    if (!fresh) return it->second;
     auto copy = std::make_unique<Probe>(p);
     copy->id = static_cast<uint32_t>(probes_.size() + 1);
     probes_.push_back(std::move(copy));
-    return probes_.back().get();
+    it->second = probes_.back().get();
+    return it->second;
+}
+
+bool Registry::dynamic(const Description& d) const {
+    for (const auto& prov : providers_)
+        if (prov->dynamic() && prov->serves(d.provider)) return true;
+    return false;
 }
 
 std::vector<const Probe*> Registry::match(const Description& d) {
