@@ -179,7 +179,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
 }
 
 // One warning for every pid probe the kernel refused, rather than failing them all.
-static void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
     if (skipped.empty()) return;
     std::string list;
     for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
@@ -241,6 +241,7 @@ bool Consumer::go() {
     }
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
+    if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
@@ -314,6 +315,7 @@ WorkStatus Consumer::work() {
         report_drops(impl);
         return WorkStatus::Done;
     }
+    handle_library_changes(impl);
     // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
     if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");

@@ -23,7 +23,11 @@ enum MapId : uint32_t {
     // consumer fills it, and adds rows for probes found after tracing started (dlopen).
     kProbeTableMap = 9,
     kNoticeMap = 10,  // RINGBUF: the pids whose loaded objects changed (the library watch)
-    kMapCount = 11,
+    // HASH (not preallocated): probe id -> provider, module, function and name of a pid probe,
+    // each in a strsize buffer, for probeprov/probemod/probefunc/probename in the pid
+    // provider's programs (whose probes may appear while tracing). Filled by the consumer.
+    kProbeNamesMap = 11,
+    kMapCount = 12,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.

@@ -249,8 +249,15 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
         }
     }
     if (kind == AttachKind::Uretprobe) {
-        // DTrace's return probes: arg1 is the return value (rax). arg0 would be the offset of
-        // the returning instruction, which a return uprobe does not know: it stays 0.
+        // DTrace's return probes: arg0 is the offset of the returning instruction in the
+        // function (the cookie's upper half; 0 for a return uprobe), arg1 the return value.
+        VReg off = f.vreg();
+        f.mov(off, probe);
+        f.alu64(AluOp::Rsh, off, 32);
+        f.store(8, scratch, abi::kScratchArgs, off);
+        f.alu64(AluOp::Lsh, probe, 32);
+        f.alu64(AluOp::Rsh, probe, 32);
+        f.store(8, scratch, abi::kScratchProbeId, probe);
         VReg r = f.vreg();
         f.load(8, r, ctx, 80);
         f.store(8, scratch, abi::kScratchArgs + 8, r);
@@ -299,6 +306,7 @@ void Gen::run() {
                 e.path = pr->path;
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
+                e.return_sites = pr->return_sites;
             }
             out.epids.push_back(std::move(e));
         }
@@ -547,6 +555,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t rows = ps->uprobe_clauses.empty() ? 1 : abi::kProbeTableEntries;
     ps->maps.push_back({abi::kProbeTableMap, MapSpec::Kind::Array, "probe_table", 4, 4 * slots, rows, false, {}});
     ps->maps.push_back({abi::kNoticeMap, MapSpec::Kind::Ringbuf, "notices", 0, 0, 4096, false, {}});
+    ps->probe_names = g.uprobe_probe_names;
+    MapSpec names{abi::kProbeNamesMap, MapSpec::Kind::Hash, "probe_names", 4, 4 * g.strsize,
+                  ps->probe_names ? abi::kProbeTableEntries : 1, false, {}};
+    names.no_prealloc = true;
+    ps->maps.push_back(std::move(names));
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();

@@ -35,6 +35,9 @@ struct Probe {
     uint64_t pid = 0;
     std::string path;
     uint64_t file_offset = 0;
+    // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
+    // uprobe; empty: a return uprobe at file_offset.
+    std::vector<std::pair<uint64_t, uint64_t>> return_sites;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };

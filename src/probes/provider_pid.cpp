@@ -47,6 +47,7 @@ public:
             probe.pid = prov->pid;
             probe.path = obj.mapping.root + obj.mapping.path;
             probe.file_offset = p.file_offset;
+            probe.return_sites = p.return_sites;
             out.push_back(std::move(probe));
         }
     }

@@ -212,6 +212,12 @@ std::vector<ExitReport> ProcessSet::reap() {
     return out;
 }
 
+bool ProcessSet::is_child(pid_t pid) const {
+    for (const Proc& p : procs_)
+        if (p.pid == pid) return p.created;
+    return false;
+}
+
 size_t ProcessSet::live() const {
     size_t n = 0;
     for (const Proc& p : procs_) n += !p.exited;

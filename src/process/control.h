@@ -52,6 +52,8 @@ public:
     std::vector<ExitReport> reap();
 
     size_t count() const { return procs_.size(); }
+    // Whether pid is a process create() started (our child).
+    bool is_child(pid_t pid) const;
     size_t live() const;
 
 private:

@@ -8,6 +8,7 @@
 #include "probes/glob.h"
 #include "process/module_match.h"
 #include "process/pid_probe_names.h"
+#include "process/return_sites.h"
 #include "process/symbol_order.h"
 
 namespace bdtrace::process {
@@ -91,6 +92,13 @@ struct Builder {
             p.symbol_size = sym.size;
             p.address = obj.load_bias + sym.value + n.offset;
             p.file_offset = obj.elf->file_offset(sym.value + n.offset).value_or(0);
+            if (p.kind == PidProbeKind::Return) {
+                std::vector<uint8_t> code = obj.elf->read(sym.value, sym.size);
+                ReturnSites sites = return_sites(code.data(), code.size());
+                if (sites.complete && !sites.offsets.empty())
+                    for (uint64_t off : sites.offsets)
+                        if (auto fo = obj.elf->file_offset(sym.value + off)) p.return_sites.emplace_back(*fo, off);
+            }
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));

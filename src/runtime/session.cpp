@@ -64,6 +64,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 break;
         }
         if (m.read_only) spec.flags |= kernel::kMapRdonlyProg;
+        if (m.no_prealloc) spec.flags |= kernel::kMapNoPrealloc;
         auto map = k.create_map(spec);
         if (!map) {
             *err = from(map.error());
@@ -184,7 +185,8 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
     std::map<uint32_t, std::vector<uint32_t>> rows;
     const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
-    std::map<std::tuple<bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
+    // (return probe program, return uprobe link, file, pid) -> one link.
+    std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
@@ -196,13 +198,22 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             std::vector<std::byte> cur(table.value_buffer_size());
             if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
                 std::memcpy(row.data(), cur.data(), 4 * slots);
-            auto& spec = by_file[{e->retprobe, e->path, e->pid}];
+            // A return probe is a uprobe on each returning instruction, the instruction's offset
+            // in the function in the cookie's upper half; a return uprobe when there are none.
+            bool return_uprobe = e->retprobe && e->return_sites.empty();
+            auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
             spec.path = e->path;
             spec.pid = static_cast<pid_t>(e->pid);
-            spec.retprobe = e->retprobe;
+            spec.retprobe = return_uprobe;
             // A probe already in the table is attached already (another clause enabled it).
             bool attached = std::any_of(row.begin(), row.end(), [](uint32_t v) { return v != 0; });
-            if (!attached) {
+            if (attached) {
+            } else if (e->retprobe && !return_uprobe) {
+                for (const auto& [file_offset, in_function] : e->return_sites) {
+                    spec.offsets.push_back(file_offset);
+                    spec.cookies.push_back(e->probe_id | (in_function << 32));
+                }
+            } else {
                 spec.offsets.push_back(e->file_offset);
                 spec.cookies.push_back(e->probe_id);
             }
@@ -217,11 +228,29 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             return false;
         }
     }
+    if (ps_.probe_names) {
+        // probeprov, probemod, probefunc, probename of each new probe, one strsize buffer each.
+        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+        std::vector<char> value(4 * ps_.strsize);
+        for (const codegen::Epid* e : epids) {
+            if (!rows.count(e->probe_id)) continue;
+            std::fill(value.begin(), value.end(), 0);
+            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+            for (size_t i = 0; i < 4; ++i)
+                fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+            auto r = names.update(kernel::bytes_of(e->probe_id), std::as_bytes(std::span(value)));
+            if (!r) {
+                *err = from(r.error());
+                return false;
+            }
+            rows.erase(e->probe_id);
+        }
+    }
     for (auto& [where, spec] : by_file) {
         if (spec.offsets.empty()) continue;
         const Loaded* prog = nullptr;
         for (const auto& l : programs_)
-            if (l.kind == (spec.retprobe ? AttachKind::Uretprobe : AttachKind::Uprobe)) prog = &l;
+            if (l.kind == (std::get<0>(where) ? AttachKind::Uretprobe : AttachKind::Uprobe)) prog = &l;
         if (!prog) continue;
         std::vector<size_t> refused;
         auto link = kernel::attach_uprobe_multi_skipping(kernel_, *prog->prog, spec, &refused);
@@ -232,7 +261,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         links_.push_back(std::move(link.value()));
         for (size_t i : refused)
             for (const codegen::Epid* e : epids)
-                if (e->probe_id == spec.cookies[i]) {
+                if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
                     skipped_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name);
                     break;
                 }
