@@ -1,0 +1,6 @@
+# -l lists pid probes of a -c command: ID, provider pid<N>, module (the executable's file
+# name), function, name. The probe ID and the pid change from run to run: the .sed drops them.
+dtrace=$1
+. "$(dirname "$0")/build_prog.sh"
+lt_build lt_calls lt_calls.c
+"$dtrace" -l -c "$dir/lt_calls" -n 'pid$target:a.out:lt_work:entry,pid$target:a.out:lt_work:return'
