@@ -20,6 +20,13 @@ namespace bdtrace {
 
 namespace {
 
+// Reads what the ring buffer holds; a record the printer held back for the next one (-F) is
+// printed once the buffer is empty.
+void poll_records(Consumer::Impl& impl) {
+    impl.session->poll(0);
+    impl.printer->flush();
+}
+
 int64_t wall_offset_ns() {
     timespec real{}, mono{};
     clock_gettime(CLOCK_REALTIME, &real);
@@ -249,7 +256,7 @@ bool Consumer::go() {
     if (impl.session->has_program(probes::AttachKind::Begin) &&
         !impl.session->run(probes::AttachKind::Begin, &err))
         return fail_enable(impl, err.message, err.status);
-    impl.session->poll(0);
+    poll_records(impl);
     if (impl.session->activity() == codegen::abi::kBegin) impl.session->set_activity(codegen::abi::kActive);
     return true;
 }
@@ -306,11 +313,11 @@ WorkStatus Consumer::work() {
     if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
-        impl.session->poll(0);
+        poll_records(impl);
         for (int i = 0; i < 100 && !impl.printer->exit_status(); ++i) {
             timespec ts{0, 1000000};
             nanosleep(&ts, nullptr);
-            impl.session->poll(0);
+            poll_records(impl);
         }
         report_drops(impl);
         return WorkStatus::Done;
@@ -330,7 +337,7 @@ WorkStatus Consumer::work() {
         return WorkStatus::Okay;
     }
     impl.next_switch = now + period;
-    impl.session->poll(0);
+    poll_records(impl);
     report_drops(impl);
     if (impl.printer->exit_status()) return WorkStatus::Done;
     return WorkStatus::Okay;
@@ -347,7 +354,7 @@ bool Consumer::stop() {
         impl.last_error = err.message;
         ok = false;
     }
-    impl.session->poll(0);
+    poll_records(impl);
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())
