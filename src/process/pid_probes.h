@@ -50,7 +50,9 @@ struct PidProbe {
     // (return_sites.h); empty when the function did not decode completely (a return uprobe at
     // the entry is used then, and arg0 is 0).
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
-    bool ifunc = false;  // an IFUNC resolver (the implementation it picks is another symbol)
+    // An IFUNC: the probe sits in the implementation the process resolved it to (ifunc.h; the
+    // symbol_* fields and offsets are the implementation's), or in the resolver when unknown.
+    bool ifunc = false;
     std::vector<std::string> aliases;  // every function name at this address, preferred first
 };
 

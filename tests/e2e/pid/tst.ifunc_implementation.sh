@@ -1,8 +1,19 @@
-# An IFUNC (lt_pick): the calls go to the implementation its resolver chose (lt_pick_fast), a
-# plain function whose probes fire on each of the 3 calls.
+# libc's strlen is an IFUNC: the probe sits in the implementation this process resolved it to,
+# so it fires on every call (a probe on the resolver would fire once, at start-up).
 dtrace=$1
-. "$(dirname "$0")/build_prog.sh"
-lt_build lt_calls lt_calls.c
-"$dtrace" -q -c "$dir/lt_calls" -n '
-pid$target:a.out:lt_pick_fast:entry { printf("lt_pick_fast(%d)\n", arg0); }
-pid$target:a.out:lt_pick_fast:return { printf("= %d\n", arg1); }'
+dir=$(mktemp -d) || exit 1
+trap 'rm -rf "$dir"' EXIT
+cat > "$dir/sl.c" <<'C'
+#include <string.h>
+int main(void) {
+    char s[64];
+    memset(s, 'x', 37);
+    s[37] = 0;
+    size_t n = 0;
+    for (int i = 0; i < 5; i++) n += strlen(s);
+    return n != 185;
+}
+C
+cc -O0 -fno-builtin -o "$dir/sl" "$dir/sl.c" || exit 1
+"$dtrace" -q -c "$dir/sl" -n '
+pid$target:libc.so.6:strlen:return /arg1 == 37/ { @[probefunc] = count(); }'
