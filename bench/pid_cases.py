@@ -5,9 +5,13 @@ Both run against bench/pid_target.c, built here with cc -O0 and traced with -p.
 Attach and detach (measure_attach): `pid_target libc` loops over a few libc calls. The tracer
 enables the probes of ATTACH_CASES with one clause that, on its first firing in the target, sends
 the target SIGUSR1 (bdtrace: raise(), with -w; bpftrace: signal(), with --unsafe). The target
-notes CLOCK_MONOTONIC in its signal handler and prints it, so "time to live" is that moment minus
-the tracer's launch, with no tracer output or consumer polling in between. Then the bench sends the
-tracer SIGINT: "time to exit" runs from that signal to the tracer's exit (wait4), which includes
+notes CLOCK_MONOTONIC in its signal handler and prints it: the first probe is live then, with no
+tracer output or consumer polling in between. bpftrace 0.17 attaches its uprobes one by one (a perf
+event each) and the first fires long before the last is attached, so the bench also watches the
+tracer's perf event and BPF link descriptors: "time to live" runs from the launch to the later of
+the first firing and the last new attachment (seen within 5 ms), once nothing new has been attached
+for 0.3 s. Then the bench sends the tracer SIGINT (bpftrace 0.17 loses a SIGINT that comes while it
+is attaching): "time to exit" runs from that signal to the tracer's exit (wait4), which includes
 detaching every probe. bpftrace 0.17's uprobes are not filtered by process (they fire in every
 process that runs the function), so its clause also tests the pid: the signal must reach the
 target and nothing else.
@@ -51,6 +55,8 @@ CALL_CASES = {
 }
 CALL_FUNCTION = "bench_call"
 
+POLL = 0.005          # s between two looks at the tracer and the target while attaching
+SETTLED_NS = 300_000_000  # no new attachment for this long after the first firing: attached
 LIVE_TIMEOUT = 60.0   # from launch to the first firing, except where a case sets its own
 EXIT_TIMEOUT = 120.0  # from SIGINT to exit (bpftrace 0.17 takes ~0.1 s per uprobe)
 # Lines of a tracer's error output that are not the error: bpftrace's warning on a VM where root
@@ -71,9 +77,8 @@ def build_target(tmpdir):
 class Target:
     """A running pid_target; its output lines are read by a thread as they come."""
 
-    def __init__(self, path, mode):
-        # Niced like event_cost's workload: the machine is shared.
-        self.proc = subprocess.Popen(["nice", "-n", "10", path, mode], stdin=subprocess.DEVNULL,
+    def __init__(self, path, mode, nice):
+        self.proc = subprocess.Popen(["nice", "-n", str(nice), path, mode], stdin=subprocess.DEVNULL,
                                      stdout=subprocess.PIPE, text=True, bufsize=1)
         self.live = queue.Queue()
         self.batches = []  # (start ns, end ns, calls, cpu ns)
@@ -137,12 +142,26 @@ def tracer_error(text):
 
 
 def probe_count(text):
-    """The probes a tracer said it enabled, BEGIN left out."""
-    bd = [int(n) for n in re.findall(r"matched (\d+) probes?", text)]
-    if bd:
-        return sum(bd) - 1  # one notice per -n; BEGIN's says 1
-    m = re.search(r"Attaching (\d+) probes?", text)
-    return int(m.group(1)) - 1 if m else None
+    """The probes the tracer said it matched (also when it then refused to attach them)."""
+    m = re.search(r"matched (\d+) probes?|Attaching (\d+) probes?|attach to (\d+) probes", text)
+    return int(next(g for g in m.groups() if g)) if m else None
+
+
+def attachments(pid):
+    """How many perf events and BPF links pid holds: what attaching creates, one by one for
+    bpftrace 0.17 (a perf event per uprobe), once per file for bdtrace (a uprobe_multi link)."""
+    n = 0
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return 0
+    for fd in fds:
+        try:
+            if os.readlink(f"/proc/{pid}/fd/{fd}") in ("anon_inode:[perf_event]", "anon_inode:bpf_link"):
+                n += 1
+        except OSError:  # closed meanwhile
+            pass
+    return n
 
 
 def attach_run(argv, target, live_timeout):
@@ -150,34 +169,41 @@ def attach_run(argv, target, live_timeout):
     while not target.live.empty():
         target.live.get()
     with tempfile.TemporaryFile() as err:
+        # stdout too: bpftrace prints "Attaching N probes..." there.
         fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
-              (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
+              (os.POSIX_SPAWN_DUP2, err.fileno(), 1),
               (os.POSIX_SPAWN_DUP2, err.fileno(), 2)]
         t0 = time.monotonic_ns()
         pid = os.posix_spawn(argv[0], argv, os.environ, file_actions=fa,
                              setsigdef=(signal.SIGINT, signal.SIGTERM))
         deadline = time.monotonic() + live_timeout
-        live = None
-        while live is None:
-            try:
-                t = target.live.get(timeout=0.05)
-                live = t if t >= t0 else None
-                continue
-            except queue.Empty:
-                pass
+        first = None                   # the target's note of the first firing after BEGIN
+        links, grown = 0, t0           # the tracer's attachments, and when their count last grew
+        while True:
+            while first is None and not target.live.empty():
+                t = target.live.get()
+                first = t if t >= t0 else None
+            n = attachments(pid)
+            if n > links:
+                links, grown = n, time.monotonic_ns()
+            if first is not None and time.monotonic_ns() - max(first, grown) >= SETTLED_NS:
+                break
             done, status, _ = os.wait4(pid, os.WNOHANG)
             if done:
                 err.seek(0)
                 code = os.waitstatus_to_exitcode(status)
-                why = tracer_error(err.read().decode(errors="replace"))
+                text = err.read().decode(errors="replace")
+                why = tracer_error(text)
                 return {"error": f"failed (exit status {code}): {why}" if code else
-                        f"exited before its first event: {why}"}
+                        f"exited before its first event: {why}", "probes": probe_count(text)}
             if time.monotonic() > deadline:
                 t = time.monotonic()
                 os.kill(pid, signal.SIGKILL)
                 os.wait4(pid, 0)
-                return {"error": f"timeout: no event in {live_timeout:.0f} s (killed; it took "
+                return {"error": f"timeout: not live in {live_timeout:.0f} s (killed; it took "
                                  f"{time.monotonic() - t:.1f} s to exit)"}
+            time.sleep(POLL)
+        live = max(first, grown)
         t1 = time.monotonic_ns()
         os.kill(pid, signal.SIGINT)
         timer = threading.Timer(EXIT_TIMEOUT, lambda: os.kill(pid, signal.SIGKILL))
@@ -198,13 +224,11 @@ def attach_run(argv, target, live_timeout):
 
 def attach_argv(tool, path, case, pid, libc):
     _, desc, glob = ATTACH_CASES[case]
-    # BEGIN runs once every probe is attached (both tracers attach, then run BEGIN): gated by it,
-    # the first signal means all the probes are live, not only the first one bpftrace attached.
     if tool == "bdtrace":
-        return [path, "-w", "-p", str(pid), "-n", "BEGIN { go = 1; }", "-n",
-                f"{desc} /go && !done/ {{ done = 1; raise({SIGUSR1}); }}"]
+        return [path, "-w", "-p", str(pid), "-n",
+                f"{desc} /!done/ {{ done = 1; raise({SIGUSR1}); }}"]
     return [path, "--unsafe", "-p", str(pid), "-e",
-            f"BEGIN {{ @go = 1; }} uprobe:{libc}:{glob} /pid == {pid} && @go == 1 && @done == 0/ "
+            f"uprobe:{libc}:{glob} /pid == {pid} && @done == 0/ "
             f'{{ @done = 1; signal("SIGUSR1"); }}']
 
 
@@ -216,7 +240,8 @@ def measure_attach(paths, target_path, runs, all_timeout, tools):
     than 512 probes unless BPFTRACE_MAX_PROBES is raised, and takes ~0.1 s per probe to detach);
     what went wrong is the result, not an error."""
     results = {}
-    with Target(target_path, "libc") as target:
+    # Niced like event_cost's workload (the machine is shared): it sleeps most of the time anyway.
+    with Target(target_path, "libc", 10) as target:
         libc = libc_path(target.pid)
         for case in ATTACH_CASES:
             samples = {tool: [] for tool in tools}
@@ -231,13 +256,13 @@ def measure_attach(paths, target_path, runs, all_timeout, tools):
                     if "error" in r:
                         if case != "all":
                             raise RuntimeError(f"{' '.join(attach_argv(tool, paths[tool], case, target.pid, libc))}: {r['error']}")
-                        errors[tool] = r["error"]
+                        errors[tool] = r
                     elif i > 0 or once:
                         samples[tool].append(r)
             results[case] = {}
             for tool in tools:
                 if tool in errors:
-                    results[case][tool] = {"error": errors[tool]}
+                    results[case][tool] = errors[tool]
                     continue
                 s = samples[tool]
                 results[case][tool] = {
@@ -278,7 +303,9 @@ def measure_calls(paths, target_path, runs, window, tools):
     offset = function_offset(target_path, CALL_FUNCTION)
     results = {}
     untraced = []
-    with event_cost.bpf_stats(), Target(target_path, "calls") as target:
+    # Not niced: on a loaded machine a niced loop may not finish a batch inside a window. Its CPU
+    # time per call does not depend on how much CPU it gets.
+    with event_cost.bpf_stats(), Target(target_path, "calls", 0) as target:
         for case in CALL_CASES:
             samples = {tool: {"call": [], "bpf": [], "events": []} for tool in tools}
             for _ in range(runs):

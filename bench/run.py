@@ -240,10 +240,8 @@ def pid_rows(attach, calls):
     out = []
     for case, (title, _, _) in pid_cases.ATTACH_CASES.items():
         r = attach[case]
-        counts = " / ".join(f"{r[t].get('probes', '?')}" for t in TOOLS)
+        counts = " / ".join(str(r[t].get("probes") or "?") for t in TOOLS)
         label = f"pid attach: {title}, {counts} probes"
-        if any("error" in r[t] for t in TOOLS):
-            label = f"pid attach: {title}, {r['bdtrace'].get('probes', '?')} probes"
         failed = any("error" in r[t] for t in TOOLS)
         for what, key in (("time to live (ms)", "live"), ("time to exit after SIGINT (ms)", "exit"),
                           ("live + exit (ms)", "total"), ("CPU user+sys (ms)", "cpu")):
@@ -282,18 +280,18 @@ def ratio(b, p, digits=1):
     return f"{p / b:.{digits}f}x" if b > 0 else "-"
 
 
-def print_text(header, table_rows):
+def print_text(header, table_rows, skipped):
     for line in header:
         print(line)
     table = [("measure: median (min-max)", "bdtrace", "bpftrace", "bpftrace/bdtrace")] + table_rows
     w = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:>{w[3]}}")
-    for name, why in SKIPPED:
+    for name, why in skipped:
         print(f"{name}: not measured: {why}")
 
 
-def print_markdown(header, table_rows):
+def print_markdown(header, table_rows, skipped):
     for line in header:
         print(f"- {line}")
     print()
@@ -302,7 +300,7 @@ def print_markdown(header, table_rows):
     for label, b, p, r in table_rows:
         print(f"| {label} | {b} | {p} | {r} |")
     print()
-    for name, why in SKIPPED:
+    for name, why in skipped:
         print(f"- {name}: not measured: {why}.")
 
 
@@ -371,21 +369,29 @@ def main():
         f"bdtrace: {paths['bdtrace']} ({first_line([paths['bdtrace'], '-V'])}, commit {git_rev()}, "
         f"build type {btype or 'unknown'})",
         f"bpftrace: {paths['bpftrace']} ({first_line([paths['bpftrace'], '--version'])})",
-        f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
-        f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
-        f"per event: {event_cost.EVENT['bdtrace']} / {event_cost.EVENT['bpftrace']} while "
-        f"{event_cost.WORKLOAD_PROCS} processes loop on getppid(); {args.event_runs} runs per tracer "
-        f"and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF programs over a "
-        f"{args.window:g} s window (kernel.bpf_stats_enabled); the floor is a clause that does nothing",
-        f"pid: a process built from bench/pid_target.c, traced with -p; attach: {args.pid_runs} runs "
-        f"per tracer after a warm-up (bpftrace on every libc function: one attempt, "
-        f"{args.pid_all_timeout:g} s); time to live = launch to the first firing (the target notes "
-        f"the signal the clause sends it), time to exit = SIGINT to exit; uprobe per call: "
-        f"{args.event_runs} windows of {args.window:g} s per tracer and case, the target's thread CPU "
-        f"time per call and the BPF time per event (kernel.bpf_stats_enabled)",
-        f"time: {elapsed:.0f} s in all",
     ]
-    (print_markdown if args.markdown else print_text)(header, table)
+    if args.only != "pid":
+        header += [
+            f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
+            f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
+            f"per event: {event_cost.EVENT['bdtrace']} / {event_cost.EVENT['bpftrace']} while "
+            f"{event_cost.WORKLOAD_PROCS} processes loop on getppid(); {args.event_runs} runs per "
+            f"tracer and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF "
+            f"programs over a {args.window:g} s window (kernel.bpf_stats_enabled); the floor is a "
+            f"clause that does nothing"]
+    if args.only != "core":
+        header += [
+            f"pid: a process built from bench/pid_target.c, traced with -p; attach: {args.pid_runs} "
+            f"runs per tracer after a warm-up (bpftrace on every libc function: one attempt, "
+            f"{args.pid_all_timeout:g} s); time to live = launch to the later of the first firing "
+            f"(noted by the target, which the clause signals) and the tracer's last new perf event "
+            f"or BPF link; time to exit = SIGINT to exit; uprobe per call: {args.event_runs} windows "
+            f"of {args.window:g} s per tracer and case, the target's thread CPU time per call and "
+            f"the BPF time per event (kernel.bpf_stats_enabled); ratio = bpftrace / bdtrace of the "
+            f"medians, above 1 favours bdtrace"]
+    header.append(f"time: {elapsed:.0f} s in all")
+    skipped = SKIPPED if args.only != "pid" else []
+    (print_markdown if args.markdown else print_text)(header, table, skipped)
     return 0
 
 
