@@ -164,6 +164,20 @@ def attachments(pid):
     return n
 
 
+# What a tracer's main thread is blocked in between events (x86-64 numbers): bpftrace 0.17 in
+# epoll_wait, bdtrace in clock_nanosleep; poll, select and the other variants for completeness.
+WAIT_SYSCALLS = {7, 23, 35, 230, 232, 270, 271, 281}
+
+
+def waiting(pid):
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            nr = f.read().split()[0]
+    except (OSError, IndexError):
+        return False
+    return nr.isdigit() and int(nr) in WAIT_SYSCALLS
+
+
 def attach_run(argv, target, live_timeout):
     """{"live", "exit", "cpu" (s), "probes"} of one run, or {"error": text} when it did not work."""
     while not target.live.empty():
@@ -204,6 +218,12 @@ def attach_run(argv, target, live_timeout):
                                  f"{time.monotonic() - t:.1f} s to exit)"}
             time.sleep(POLL)
         live = max(first, grown)
+        # bpftrace 0.17 loses a SIGINT that comes before its event loop (while it attaches, and a
+        # little after): wait until the tracer sleeps in its loop's system call.
+        while not waiting(pid):
+            if time.monotonic() > deadline + EXIT_TIMEOUT:
+                break  # the SIGINT below and its timeout will tell
+            time.sleep(POLL)
         t1 = time.monotonic_ns()
         os.kill(pid, signal.SIGINT)
         timer = threading.Timer(EXIT_TIMEOUT, lambda: os.kill(pid, signal.SIGKILL))
