@@ -98,6 +98,22 @@ def prog_stats(pid):
     return sum(c for c, _ in progs.values()), sum(t for _, t in progs.values())
 
 
+# What a tracer's main thread is blocked in between events (x86-64 numbers): bpftrace 0.17 in
+# epoll_wait, bdtrace in clock_nanosleep, empty_uprobe.py in rt_sigtimedwait; poll, select and
+# the other variants for completeness.
+WAIT_SYSCALLS = {7, 23, 35, 128, 230, 232, 270, 271, 281}
+
+
+def waiting(pid):
+    """Whether pid's main thread sleeps in its event loop (so a SIGINT now is not lost)."""
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            nr = f.read().split()[0]
+    except (OSError, IndexError):
+        return False
+    return nr.isdigit() and int(nr) in WAIT_SYSCALLS
+
+
 def _failed(argv, pid, status, err):
     err.seek(0)
     msg = err.read().decode(errors="replace").strip()
@@ -141,6 +157,10 @@ def run_window(argv, window):
             time.sleep(window)
             end = time.monotonic_ns()
             c1, t1 = prog_stats(pid)
+            # bpftrace 0.17 loses a SIGINT that comes before its event loop runs.
+            settle = time.monotonic() + EXIT_TIMEOUT
+            while not waiting(pid) and time.monotonic() < settle:
+                time.sleep(0.005)
             os.kill(pid, signal.SIGINT)
             timer = threading.Timer(EXIT_TIMEOUT, lambda: os.kill(pid, signal.SIGKILL))
             timer.start()

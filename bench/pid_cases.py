@@ -164,20 +164,6 @@ def attachments(pid):
     return n
 
 
-# What a tracer's main thread is blocked in between events (x86-64 numbers): bpftrace 0.17 in
-# epoll_wait, bdtrace in clock_nanosleep; poll, select and the other variants for completeness.
-WAIT_SYSCALLS = {7, 23, 35, 230, 232, 270, 271, 281}
-
-
-def waiting(pid):
-    try:
-        with open(f"/proc/{pid}/syscall") as f:
-            nr = f.read().split()[0]
-    except (OSError, IndexError):
-        return False
-    return nr.isdigit() and int(nr) in WAIT_SYSCALLS
-
-
 def attach_run(argv, target, live_timeout):
     """{"live", "exit", "cpu" (s), "probes"} of one run, or {"error": text} when it did not work."""
     while not target.live.empty():
@@ -220,7 +206,7 @@ def attach_run(argv, target, live_timeout):
         live = max(first, grown)
         # bpftrace 0.17 loses a SIGINT that comes before its event loop (while it attaches, and a
         # little after): wait until the tracer sleeps in its loop's system call.
-        while not waiting(pid):
+        while not event_cost.waiting(pid):
             if time.monotonic() > deadline + EXIT_TIMEOUT:
                 break  # the SIGINT below and its timeout will tell
             time.sleep(POLL)
