@@ -254,15 +254,15 @@ def measure_attach(paths, target_path, runs, all_timeout, tools):
             errors = {}
             for i in range(runs + 1):  # run 0 is the warm-up
                 for tool in tools:
-                    if tool in errors or (case == "all" and tool == "bpftrace" and i > 0):
+                    once = case == "all" and tool == "bpftrace"  # one attempt, no warm-up
+                    if tool in errors or (once and i > 0):
                         continue
-                    once = case == "all" and tool == "bpftrace"
-                    r = attach_run(attach_argv(tool, paths[tool], case, target.pid, libc), target,
-                                   all_timeout if once else LIVE_TIMEOUT)
+                    argv = attach_argv(tool, paths[tool], case, target.pid, libc)
+                    r = attach_run(argv, target, all_timeout if once else LIVE_TIMEOUT)
+                    if "error" in r and case != "all":
+                        raise RuntimeError(f"{' '.join(argv)}: {r['error']}")
                     if "error" in r:
-                        if case != "all":
-                            raise RuntimeError(f"{' '.join(attach_argv(tool, paths[tool], case, target.pid, libc))}: {r['error']}")
-                        errors[tool] = r
+                        errors[tool] = r  # what happened is the result; no more tries
                     elif i > 0 or once:
                         samples[tool].append(r)
             results[case] = {}
