@@ -16,6 +16,7 @@ The event and the workload are the two constants below. To measure on a busy tra
 of the timer, set EVENT to bpftrace's tracepoint:raw_syscalls:sys_enter and bdtrace's equivalent
 (syscall:::entry); WORKLOAD already makes a system call per loop iteration.
 """
+import collections
 import contextlib
 import os
 import signal
@@ -97,6 +98,22 @@ def prog_stats(pid):
     return sum(c for c, _ in progs.values()), sum(t for _, t in progs.values())
 
 
+# What a tracer's main thread is blocked in between events (x86-64 numbers): bpftrace 0.17 in
+# epoll_wait, bdtrace in clock_nanosleep, empty_uprobe.py in rt_sigtimedwait; poll, select and
+# the other variants for completeness.
+WAIT_SYSCALLS = {7, 23, 35, 128, 230, 232, 270, 271, 281}
+
+
+def waiting(pid):
+    """Whether pid's main thread sleeps in its event loop (so a SIGINT now is not lost)."""
+    try:
+        with open(f"/proc/{pid}/syscall") as f:
+            nr = f.read().split()[0]
+    except (OSError, IndexError):
+        return False
+    return nr.isdigit() and int(nr) in WAIT_SYSCALLS
+
+
 def _failed(argv, pid, status, err):
     err.seek(0)
     msg = err.read().decode(errors="replace").strip()
@@ -105,8 +122,13 @@ def _failed(argv, pid, status, err):
     return RuntimeError(f"{' '.join(argv)}: {why}\n{msg}")
 
 
+# What one window counted: events and ns in BPF, and when it began and ended (time.monotonic_ns(),
+# so that a traced process's own timings can be matched to it).
+Window = collections.namedtuple("Window", "events ns start end")
+
+
 def run_window(argv, window):
-    """(events, ns in BPF) of argv's programs over `window` seconds once they fire."""
+    """The Window of argv's programs over `window` seconds once they fire."""
     with tempfile.TemporaryFile() as err:
         fa = [(os.POSIX_SPAWN_OPEN, 0, os.devnull, os.O_RDONLY, 0),
               (os.POSIX_SPAWN_OPEN, 1, os.devnull, os.O_WRONLY, 0),
@@ -131,8 +153,14 @@ def run_window(argv, window):
                 last = cnt
                 time.sleep(0.1)
             c0, t0 = prog_stats(pid)
+            start = time.monotonic_ns()
             time.sleep(window)
+            end = time.monotonic_ns()
             c1, t1 = prog_stats(pid)
+            # bpftrace 0.17 loses a SIGINT that comes before its event loop runs.
+            settle = time.monotonic() + EXIT_TIMEOUT
+            while not waiting(pid) and time.monotonic() < settle:
+                time.sleep(0.005)
             os.kill(pid, signal.SIGINT)
             timer = threading.Timer(EXIT_TIMEOUT, lambda: os.kill(pid, signal.SIGKILL))
             timer.start()
@@ -149,7 +177,7 @@ def run_window(argv, window):
                 os.waitpid(pid, 0)
     if t1 - t0 <= 0:
         raise RuntimeError(f"{' '.join(argv)}: no BPF run time counted (is kernel.bpf_stats_enabled on?)")
-    return c1 - c0, t1 - t0
+    return Window(c1 - c0, t1 - t0, start, end)
 
 
 def argv_for(tool, path, case):
@@ -170,8 +198,8 @@ def measure_events(paths, runs, window, tools):
             samples = {tool: {"ns": [], "events": []} for tool in tools}
             for _ in range(runs):
                 for tool in tools:  # interleaved, like the other cases
-                    events, ns = run_window(argv_for(tool, paths[tool], case), window)
-                    samples[tool]["ns"].append(ns / events)
-                    samples[tool]["events"].append(events)
+                    w = run_window(argv_for(tool, paths[tool], case), window)
+                    samples[tool]["ns"].append(w.ns / w.events)
+                    samples[tool]["events"].append(w.events)
             results[case] = {tool: {k: summary(v) for k, v in samples[tool].items()} for tool in tools}
     return results

@@ -2,7 +2,7 @@
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
-                    [--markdown]
+                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -19,6 +19,14 @@ Cases:
             (bpftrace: profile:hz:4999) with a few busy processes running, for a clause that does
             nothing and for a few aggregations (see event_cost.py); --event-runs runs of
             --window seconds each, no warm-up (loading and exit are outside the window anyway)
+  pid       the pid provider (see pid_cases.py), on a process the bench builds and traces with -p:
+            time to the first event and time to exit after SIGINT with the probes of
+            pid$PID:libc.so.6:str*:entry and of every libc function (bpftrace: the same
+            uprobes), --pid-runs runs after a warm-up (bpftrace on all of libc: one attempt, up
+            to --pid-all-timeout seconds); and the cost of a uprobe per call of a function, in
+            the target's own CPU time and in BPF time (kernel.bpf_stats_enabled), untraced, with
+            an empty BPF program and with each tracer's clauses, --event-runs windows of
+            --window seconds
 
 The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
 machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
@@ -42,6 +50,7 @@ import threading
 import time
 
 import event_cost
+import pid_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -63,7 +72,6 @@ CASES = {
 SKIPPED = [
     ("per-event cost on a busy tracepoint", "bdtrace has no syscall provider yet, so the per-event "
                                             "cases use profile-4999 (see bench/README.md)"),
-    ("attach/detach of many uprobes", "bdtrace has no pid provider yet"),
 ]
 
 TIMEOUT = 60.0
@@ -227,6 +235,43 @@ def rows(results, events, window):
     return out
 
 
+def pid_rows(attach, calls):
+    """The table's lines for the pid provider's cases."""
+    out = []
+    for case, (title, _, _) in pid_cases.ATTACH_CASES.items():
+        r = attach[case]
+        counts = " / ".join(str(r[t].get("probes") or "?") for t in TOOLS)
+        label = f"pid attach: {title}, {counts} probes"
+        failed = any("error" in r[t] for t in TOOLS)
+        for what, key in (("time to live (ms)", "live"), ("time to exit after SIGINT (ms)", "exit"),
+                          ("live + exit (ms)", "total"), ("CPU user+sys (ms)", "cpu")):
+            # A tracer that failed says what happened once, in the first row.
+            cells = [(r[t]["error"] if key == "live" else "-") if "error" in r[t]
+                     else cell(r[t][key], 1000) for t in TOOLS]
+            rt = "" if failed else ratio(r["bdtrace"][key]["median"], r["bpftrace"][key]["median"])
+            out.append((f"{label}: {what}", cells[0], cells[1], rt))
+    untraced = calls["untraced"]
+    out.append(("uprobe per call: untraced: target CPU ns/call", cell(untraced, 1), cell(untraced, 1), ""))
+    for case, (title, _, _) in pid_cases.CALL_CASES.items():
+        r = calls[case]
+        b, p = r["bdtrace"], r["bpftrace"]
+        out.append((f"uprobe per call: {title}: target CPU ns/call", cell(b["call"], 1),
+                    cell(p["call"], 1), ratio(b["call"]["median"], p["call"]["median"], 2)))
+        db = b["call"]["median"] - untraced["median"]
+        dp = p["call"]["median"] - untraced["median"]
+        out.append((f"uprobe per call: {title}: added to the untraced call (ns)", f"{db:.0f}",
+                    f"{dp:.0f}", ratio(db, dp, 2)))
+        out.append((f"uprobe per call: {title}: BPF ns/event", cell(b["bpf"], 1), cell(p["bpf"], 1),
+                    ratio(b["bpf"]["median"], p["bpf"]["median"], 2)))
+        if case in ("count", "count_key"):
+            fb = calls["floor"]["bdtrace"]["bpf"]["median"]
+            fp = calls["floor"]["bpftrace"]["bpf"]["median"]
+            db, dp = b["bpf"]["median"] - fb, p["bpf"]["median"] - fp
+            out.append((f"uprobe per call: {title}: BPF added to the floor (ns)", f"{db:.1f}",
+                        f"{dp:.1f}", ratio(db, dp, 2)))
+    return out
+
+
 def cell(s, scale):
     return f"{s['median'] * scale:.1f} ({s['min'] * scale:.1f}-{s['max'] * scale:.1f})"
 
@@ -235,18 +280,18 @@ def ratio(b, p, digits=1):
     return f"{p / b:.{digits}f}x" if b > 0 else "-"
 
 
-def print_text(header, table_rows):
+def print_text(header, table_rows, skipped):
     for line in header:
         print(line)
     table = [("measure: median (min-max)", "bdtrace", "bpftrace", "bpftrace/bdtrace")] + table_rows
     w = [max(len(r[i]) for r in table) for i in range(4)]
     for r in table:
         print(f"{r[0]:<{w[0]}}  {r[1]:>{w[1]}}  {r[2]:>{w[2]}}  {r[3]:>{w[3]}}")
-    for name, why in SKIPPED:
+    for name, why in skipped:
         print(f"{name}: not measured: {why}")
 
 
-def print_markdown(header, table_rows):
+def print_markdown(header, table_rows, skipped):
     for line in header:
         print(f"- {line}")
     print()
@@ -255,7 +300,7 @@ def print_markdown(header, table_rows):
     for label, b, p, r in table_rows:
         print(f"| {label} | {b} | {p} | {r} |")
     print()
-    for name, why in SKIPPED:
+    for name, why in skipped:
         print(f"- {name}: not measured: {why}.")
 
 
@@ -270,10 +315,16 @@ def main():
                     help="measured runs per tracer of each per-event case (default 5)")
     ap.add_argument("--window", type=float, default=1.0,
                     help="seconds counted in each per-event run (default 1)")
+    ap.add_argument("--pid-runs", type=int, default=5,
+                    help="measured attach/detach runs per tracer of each pid case (default 5)")
+    ap.add_argument("--pid-all-timeout", type=float, default=120.0,
+                    help="seconds bpftrace may take to its first event on every libc function (default 120)")
+    ap.add_argument("--only", choices=("core", "pid"),
+                    help="run only the first cases (startup, first event, per event) or only the pid ones")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
-    if args.runs < 1 or args.event_runs < 1:
-        ap.error("--runs and --event-runs must be at least 1")
+    if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1:
+        ap.error("--runs, --event-runs and --pid-runs must be at least 1")
     if args.window <= 0:
         ap.error("--window must be positive")
     if os.geteuid() != 0:
@@ -294,10 +345,19 @@ def main():
 
     load_before = loadavg()
     t0 = time.monotonic()
+    table = []
     try:
-        results = measure(paths, args.runs)
-        events = event_cost.measure_events(paths, args.event_runs, args.window, TOOLS)
-    except RuntimeError as e:
+        if args.only != "pid":
+            results = measure(paths, args.runs)
+            events = event_cost.measure_events(paths, args.event_runs, args.window, TOOLS)
+            table += rows(results, events, args.window)
+        if args.only != "core":
+            with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
+                target = pid_cases.build_target(tmp)
+                attach = pid_cases.measure_attach(paths, target, args.pid_runs, args.pid_all_timeout, TOOLS)
+                calls = pid_cases.measure_calls(paths, target, args.event_runs, args.window, TOOLS)
+            table += pid_rows(attach, calls)
+    except (RuntimeError, subprocess.CalledProcessError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
     elapsed = time.monotonic() - t0
@@ -309,15 +369,29 @@ def main():
         f"bdtrace: {paths['bdtrace']} ({first_line([paths['bdtrace'], '-V'])}, commit {git_rev()}, "
         f"build type {btype or 'unknown'})",
         f"bpftrace: {paths['bpftrace']} ({first_line([paths['bpftrace'], '--version'])})",
-        f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
-        f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
-        f"per event: {event_cost.EVENT['bdtrace']} / {event_cost.EVENT['bpftrace']} while "
-        f"{event_cost.WORKLOAD_PROCS} processes loop on getppid(); {args.event_runs} runs per tracer "
-        f"and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF programs over a "
-        f"{args.window:g} s window (kernel.bpf_stats_enabled); the floor is a clause that does nothing",
-        f"time: {elapsed:.0f} s in all",
     ]
-    (print_markdown if args.markdown else print_text)(header, rows(results, events, args.window))
+    if args.only != "pid":
+        header += [
+            f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
+            f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
+            f"per event: {event_cost.EVENT['bdtrace']} / {event_cost.EVENT['bpftrace']} while "
+            f"{event_cost.WORKLOAD_PROCS} processes loop on getppid(); {args.event_runs} runs per "
+            f"tracer and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF "
+            f"programs over a {args.window:g} s window (kernel.bpf_stats_enabled); the floor is a "
+            f"clause that does nothing"]
+    if args.only != "core":
+        header += [
+            f"pid: a process built from bench/pid_target.c, traced with -p; attach: {args.pid_runs} "
+            f"runs per tracer after a warm-up (bpftrace on every libc function: one attempt, "
+            f"{args.pid_all_timeout:g} s); time to live = launch to the later of the first firing "
+            f"(noted by the target, which the clause signals) and the tracer's last new perf event "
+            f"or BPF link; time to exit = SIGINT to exit; uprobe per call: {args.event_runs} windows "
+            f"of {args.window:g} s per tracer and case, the target's thread CPU time per call and "
+            f"the BPF time per event (kernel.bpf_stats_enabled); ratio = bpftrace / bdtrace of the "
+            f"medians, above 1 favours bdtrace"]
+    header.append(f"time: {elapsed:.0f} s in all")
+    skipped = SKIPPED if args.only != "pid" else []
+    (print_markdown if args.markdown else print_text)(header, table, skipped)
     return 0
 
 

@@ -3,7 +3,7 @@
 #   sudo bash bench/run.sh                                # build/src/bdtrace, 10 runs each
 #   sudo bash bench/run.sh --bdtrace PATH --runs 20       # another binary, more runs
 #   sudo bash bench/run.sh --markdown                     # the table for README.md
-# Installs bpftrace (and python3) from Debian when missing; builds nothing.
+# Installs bpftrace (and python3, gcc) from Debian when missing; builds no bdtrace.
 set -euo pipefail
 
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -16,6 +16,7 @@ fi
 missing=()
 command -v bpftrace >/dev/null 2>&1 || missing+=(bpftrace)
 command -v python3 >/dev/null 2>&1 || missing+=(python3)
+command -v cc >/dev/null 2>&1 || missing+=(gcc)  # builds the pid cases' target (bench/pid_target.c)
 if [ ${#missing[@]} -gt 0 ]; then
   echo "bench: installing ${missing[*]}" >&2
   export DEBIAN_FRONTEND=noninteractive

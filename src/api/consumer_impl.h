@@ -56,4 +56,11 @@ bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earl
 // quiet); true once every one of them has exited (never when there are none).
 bool processes_all_exited(Consumer::Impl& impl);
 
+// One warning naming the pid probes the kernel refused (consumer_run.cpp).
+void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped);
+// The library watch on every process the pid descriptions name (consumer_libraries.cpp), and
+// what to do when one of them has loaded or unloaded objects.
+bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err);
+void handle_library_changes(Consumer::Impl& impl);
+
 }  // namespace bdtrace

@@ -20,6 +20,13 @@ namespace bdtrace {
 
 namespace {
 
+// Reads what the ring buffer holds; a record the printer held back for the next one (-F) is
+// printed once the buffer is empty.
+void poll_records(Consumer::Impl& impl) {
+    impl.session->poll(0);
+    impl.printer->flush();
+}
+
 int64_t wall_offset_ns() {
     timespec real{}, mono{};
     clock_gettime(CLOCK_REALTIME, &real);
@@ -178,6 +185,17 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     return po;
 }
 
+// One warning for every pid probe the kernel refused, rather than failing them all.
+void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+    if (skipped.empty()) return;
+    std::string list;
+    for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
+    if (skipped.size() > 10) list += ", and " + std::to_string(skipped.size() - 10) + " more";
+    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(skipped.size()) + " probe" +
+                        (skipped.size() == 1 ? "" : "s") +
+                        " skipped: the kernel cannot place a uprobe on the instruction: " + list + "\n");
+}
+
 bool Consumer::go() {
     Impl& impl = *impl_;
     if (impl.enabled.empty()) return fail_enable(impl, "no probes enabled", 1);
@@ -229,6 +247,8 @@ bool Consumer::go() {
         return fail_enable(impl, err.message, err.status);
     }
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
+    report_skipped(impl, impl.session->take_skipped());
+    if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
@@ -236,7 +256,7 @@ bool Consumer::go() {
     if (impl.session->has_program(probes::AttachKind::Begin) &&
         !impl.session->run(probes::AttachKind::Begin, &err))
         return fail_enable(impl, err.message, err.status);
-    impl.session->poll(0);
+    poll_records(impl);
     if (impl.session->activity() == codegen::abi::kBegin) impl.session->set_activity(codegen::abi::kActive);
     return true;
 }
@@ -293,15 +313,16 @@ WorkStatus Consumer::work() {
     if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
-        impl.session->poll(0);
+        poll_records(impl);
         for (int i = 0; i < 100 && !impl.printer->exit_status(); ++i) {
             timespec ts{0, 1000000};
             nanosleep(&ts, nullptr);
-            impl.session->poll(0);
+            poll_records(impl);
         }
         report_drops(impl);
         return WorkStatus::Done;
     }
+    handle_library_changes(impl);
     // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
     if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");
@@ -316,7 +337,7 @@ WorkStatus Consumer::work() {
         return WorkStatus::Okay;
     }
     impl.next_switch = now + period;
-    impl.session->poll(0);
+    poll_records(impl);
     report_drops(impl);
     if (impl.printer->exit_status()) return WorkStatus::Done;
     return WorkStatus::Okay;
@@ -333,7 +354,7 @@ bool Consumer::stop() {
         impl.last_error = err.message;
         ok = false;
     }
-    impl.session->poll(0);
+    poll_records(impl);
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())

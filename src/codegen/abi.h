@@ -18,7 +18,16 @@ enum MapId : uint32_t {
     kDynVarMap = 6,   // HASH: dynamic variables, key = {u32 dyn id, u32 0, u64 tid or 0, key tuple}
     kSpecMap = 7,     // ARRAY[nspec + 1]: SpecSlot of each speculation id (index 0 unused)
     kSpecUseMap = 8,  // PERCPU_ARRAY[nspec + 1]: SpecUse per id; index 0 holds SpecCounters
-    kMapCount = 9,
+    // ARRAY[kProbeTableEntries]: for each probe id, the epid of each pid-provider clause (its
+    // slot, ProgramSet::uprobe_clauses), 0 when that clause is not enabled for the probe. The
+    // consumer fills it, and adds rows for probes found after tracing started (dlopen).
+    kProbeTableMap = 9,
+    kNoticeMap = 10,  // RINGBUF: the pids whose loaded objects changed (the library watch)
+    // HASH (not preallocated): probe id -> provider, module, function and name of a pid probe,
+    // each in a strsize buffer, for probeprov/probemod/probefunc/probename in the pid
+    // provider's programs (whose probes may appear while tracing). Filled by the consumer.
+    kProbeNamesMap = 11,
+    kMapCount = 12,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
@@ -52,6 +61,8 @@ inline constexpr int32_t kScratchDrops = 104;
 inline constexpr int32_t kScratchAggDrops = 112;
 inline constexpr int32_t kScratchDynDrops = 120;
 inline constexpr int32_t kScratchVars = 128;
+
+inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
 // Every record begins with this header.
 struct RecordHeader {

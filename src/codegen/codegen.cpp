@@ -8,6 +8,7 @@
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "output/agg_buckets.h"
+#include "probes/glob.h"
 
 namespace bdtrace::codegen {
 
@@ -153,6 +154,41 @@ void ClauseGen::run() {
 namespace {
 
 // The entry function of one program: the activity check, the scratch area, the dispatch.
+bool uprobe_kind(AttachKind k) { return k == AttachKind::Uprobe || k == AttachKind::Uretprobe; }
+
+// The pid provider's dispatch: the cookie is the probe id, its row of the probe table holds the
+// epid of each clause enabled for it (0: not enabled), so a probe found after tracing started
+// needs only a new row, and thousands of probes cost one lookup.
+void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg probe, uint32_t want,
+                    const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+    bpf::StackSlot key = f.alloc_stack(8);
+    f.store(4, key, 0, probe);
+    VReg keyp = f.vreg();
+    f.addr_of(keyp, key);
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kProbeTableMap);
+    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, row, 0, have);
+    f.ret(0);
+    f.bind(have);
+    for (const auto& [clause, fn] : clause_fns) {
+        uint32_t slot = 0;
+        while (slot < g.out.uprobe_clauses.size() && g.out.uprobe_clauses[slot].clause != clause) ++slot;
+        bpf::Label skip = f.new_label();
+        VReg epid = f.vreg();
+        f.load(4, epid, row, static_cast<int16_t>(4 * slot));
+        f.branch(Cond::Eq, epid, 0, skip);
+        // exit() in an earlier clause stops the rest of this firing too.
+        VReg now = f.vreg();
+        f.load(4, now, st, abi::kStateActivity);
+        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+        f.call(fn, {ctx, scratch, epid});
+        f.bind(skip);
+    }
+    f.ret(0);
+}
+
 void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t>& probe_ids,
            const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg ctx = f.param(0);
@@ -181,9 +217,8 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
-    bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || kind == AttachKind::Uprobe ||
-                       kind == AttachKind::Uretprobe;
-    if (cookie_kind && !one_probe) {
+    bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
+    if (uprobe_kind(kind) || (cookie_kind && !one_probe)) {
         probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
     } else {
         f.mov(probe, static_cast<int64_t>(probe_ids.empty() ? 0 : probe_ids[0]));
@@ -214,12 +249,21 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
         }
     }
     if (kind == AttachKind::Uretprobe) {
-        // DTrace's return probes: arg1 is the return value (rax). arg0 would be the offset of
-        // the returning instruction, which a return uprobe does not know: it stays 0.
+        // DTrace's return probes: arg0 is the offset of the returning instruction in the
+        // function (the cookie's upper half; 0 for a return uprobe), arg1 the return value.
+        VReg off = f.vreg();
+        f.mov(off, probe);
+        f.alu64(AluOp::Rsh, off, 32);
+        f.store(8, scratch, abi::kScratchArgs, off);
+        f.alu64(AluOp::Lsh, probe, 32);
+        f.alu64(AluOp::Rsh, probe, 32);
+        f.store(8, scratch, abi::kScratchProbeId, probe);
         VReg r = f.vreg();
         f.load(8, r, ctx, 80);
         f.store(8, scratch, abi::kScratchArgs + 8, r);
     }
+
+    if (uprobe_kind(kind)) return table_dispatch(g, f, ctx, scratch, st, probe, want, clause_fns);
 
     // For each probe of this program, its clauses in program order.
     for (uint32_t pid : probe_ids) {
@@ -262,6 +306,7 @@ void Gen::run() {
                 e.path = pr->path;
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
+                e.return_sites = pr->return_sites;
             }
             out.epids.push_back(std::move(e));
         }
@@ -275,6 +320,28 @@ void Gen::run() {
         if (p->attach == AttachKind::Error) continue;  // ERROR clauses: a later stage
         auto& ids = by_kind[p->attach];
         if (std::find(ids.begin(), ids.end(), p->id) == ids.end()) ids.push_back(p->id);
+    }
+    // The pid provider's clauses: those with uprobe probes now, and those whose descriptions may
+    // gain probes later (a library not loaded yet), in the programs their names can reach.
+    std::map<uint32_t, std::pair<bool, bool>> uprobe_use;  // clause -> (entry/offset, return)
+    for (const auto& c : prog.clauses) {
+        auto& use = uprobe_use[c.index];
+        for (const auto& p : c.probes) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            if (pr && pr->attach == AttachKind::Uprobe) use.first = true;
+            if (pr && pr->attach == AttachKind::Uretprobe) use.second = true;
+        }
+        for (const auto& d : c.dynamic_descriptions) {
+            use.first |= d.name != "return";
+            use.second |= d.name.empty() || probes::glob_match(d.name, "return");
+        }
+        if (!use.first && !use.second) continue;
+        UprobeClause uc;
+        uc.clause = c.index;
+        uc.descriptions = c.dynamic_descriptions;
+        out.uprobe_clauses.push_back(std::move(uc));
+        if (use.first) by_kind[AttachKind::Uprobe];
+        if (use.second) by_kind[AttachKind::Uretprobe];
     }
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
@@ -320,6 +387,8 @@ void Gen::run() {
             bool enabled = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
                 return std::find(ids.begin(), ids.end(), p.probe_id) != ids.end();
             });
+            if (kind == AttachKind::Uprobe) enabled |= uprobe_use[c.index].first;
+            if (kind == AttachKind::Uretprobe) enabled |= uprobe_use[c.index].second;
             if (!enabled) continue;
             bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index));
             ClauseGen cg(*this, fn, c);
@@ -330,6 +399,8 @@ void Gen::run() {
                 e.record_size = cg.record_size;
                 e.actions = cg.actions;
             }
+            for (auto& uc : out.uprobe_clauses)
+                if (uc.clause == c.index) uc.record_size = cg.record_size, uc.actions = cg.actions;
             fns.emplace_back(c.index, fn.id());
         }
         entry(*this, main, kind, ids, fns);
@@ -479,6 +550,19 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
     ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,
                         false, {}});
+    // The pid provider: its probe table, and the library watch's reports (one page).
+    uint32_t slots = std::max<uint32_t>(static_cast<uint32_t>(ps->uprobe_clauses.size()), 1);
+    uint32_t rows = ps->uprobe_clauses.empty() ? 1 : abi::kProbeTableEntries;
+    ps->maps.push_back({abi::kProbeTableMap, MapSpec::Kind::Array, "probe_table", 4, 4 * slots, rows, false, {}});
+    ps->maps.push_back({abi::kNoticeMap, MapSpec::Kind::Ringbuf, "notices", 0, 0, 4096, false, {}});
+    ps->probe_names = g.uprobe_probe_names;
+    MapSpec names{abi::kProbeNamesMap, MapSpec::Kind::Hash, "probe_names", 4, 4 * g.strsize,
+                  ps->probe_names ? abi::kProbeTableEntries : 1, false, {}};
+    names.no_prealloc = true;
+    ps->maps.push_back(std::move(names));
+    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
+                               [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
+    if (dynamic) ps->notice_program = notice_program();
     return ps;
 }
 

@@ -29,4 +29,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                                      sema::TypeTable& types, const CodegenOptions& opts,
                                      DiagnosticList& diags);
 
+// The library watch's program (ProgramSet::notice_program; gen_notice.cpp).
+std::unique_ptr<bpf::Program> notice_program();
+
 }  // namespace bdtrace::codegen

@@ -55,6 +55,7 @@ public:
     uint32_t alloca_offset = 0;
     uint32_t scratchsize = 256;
     bool uses_alloca = false;  // some clause allocates: the scratch value holds the region
+    bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -117,6 +118,9 @@ public:
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
     bpf::VReg string_temp();
+    // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's
+    // entry of kProbeNamesMap, "" when it has none.
+    bpf::VReg pid_probe_name(sema::BuiltinVar which);
     void copy_string(bpf::VReg dst, bpf::VReg src, bool user = false);
     bpf::VReg string_compare(bpf::VReg a, bpf::VReg b);  // <0, 0, >0 as a signed value
 

@@ -50,6 +50,8 @@ VReg ClauseGen::string(const sema::Node& n) {
                 f.call_helper(bpf::helper::get_current_comm, {t, 16});
                 return t;
             }
+            if (g.current_kind == probes::AttachKind::Uprobe || g.current_kind == probes::AttachKind::Uretprobe)
+                return pid_probe_name(n.builtin);
             // probeprov, probemod, probefunc, probename: one constant per enabled probe.
             VReg r = f.vreg();
             bpf::Label done = f.new_label();
@@ -133,6 +135,28 @@ VReg ClauseGen::string_compare(VReg a, VReg b) {
     f.jump(done);
     f.bind(equal);
     f.mov(r, static_cast<int64_t>(0));
+    f.bind(done);
+    return r;
+}
+
+VReg ClauseGen::pid_probe_name(sema::BuiltinVar which) {
+    using sema::BuiltinVar;
+    g.uprobe_probe_names = true;
+    int field = which == BuiltinVar::Probeprov ? 0 : which == BuiltinVar::Probemod ? 1 : which == BuiltinVar::Probefunc ? 2 : 3;
+    VReg key = f.vreg();
+    f.mov(key, scratch);
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(abi::kScratchProbeId));
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kProbeNamesMap);
+    VReg names = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+    VReg r = f.vreg();
+    bpf::Label found = f.new_label(), done = f.new_label();
+    f.branch(Cond::Ne, names, 0, found);
+    f.load_map_value(r, abi::kStringsMap, g.string_constant(""));
+    f.jump(done);
+    f.bind(found);
+    f.mov(r, names);
+    f.alu64(AluOp::Add, r, static_cast<int64_t>(field) * g.strsize);
     f.bind(done);
     return r;
 }

@@ -25,6 +25,7 @@ struct MapSpec {
     uint32_t max_entries = 1;
     bool read_only = false;
     std::vector<uint8_t> initial;  // Array maps: the value written before programs load
+    bool no_prealloc = false;      // Hash: entries allocated when stored
 };
 
 // One datum in a record.
@@ -62,6 +63,7 @@ struct Epid {
     std::string path;
     uint64_t file_offset = 0;
     bool retprobe = false;
+    std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its
@@ -85,10 +87,26 @@ struct GenProgram {
     bool needs_func_info = false;  // passes a callback to a helper (chill's bpf_loop)
 };
 
+// A clause in the pid provider's programs: its column of the probe table, and what the consumer
+// needs to enable it for probes that appear while tracing (a library loaded later): the
+// descriptions to match again and its record layout.
+struct UprobeClause {
+    uint32_t clause = 0;
+    std::vector<probes::Description> descriptions;  // those a dynamic provider serves
+    uint32_t record_size = 0;
+    std::vector<ActionRecord> actions;
+};
+
 struct ProgramSet {
     std::vector<MapSpec> maps;
     std::vector<GenProgram> programs;
-    std::vector<Epid> epids;  // epids[i].epid == i + 1
+    std::vector<Epid> epids;  // epids[i].epid == i + 1; the consumer appends pid probes found later
+    std::vector<UprobeClause> uprobe_clauses;  // by probe table slot
+    bool probe_names = false;  // the pid provider's programs read abi::kProbeNamesMap
+    // The library watch (runtime/library_watch.h): on the dynamic linker's hook, reports the pid
+    // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
+    // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
+    std::unique_ptr<bpf::Program> notice_program;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t strsize = 256;

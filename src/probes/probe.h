@@ -37,6 +37,9 @@ struct Probe {
     uint64_t pid = 0;
     std::string path;
     uint64_t file_offset = 0;
+    // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
+    // uprobe; empty: a return uprobe at file_offset.
+    std::vector<std::pair<uint64_t, uint64_t>> return_sites;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -76,6 +79,9 @@ public:
     // Why the last match() found nothing, when the provider can say it in DTrace's words (the
     // pid provider: a misaligned offset, an unknown function); taken once.
     virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
+    // Whether probes matching a description may appear after tracing has started (the pid
+    // provider: a library the process loads later); the consumer then matches it again.
+    virtual bool dynamic() const { return false; }
 
     // The provider's description, one small table in its own file: the five stability
     // attributes it registers (provider, module, function, name, arguments; DTrace's
@@ -102,6 +108,8 @@ public:
     ProbeInfo info(const Probe& p) const;
     // A provider's reason for the last match() (see Provider::take_error), taken once.
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
+    // Whether a dynamic provider (Provider::dynamic) serves the description.
+    bool dynamic(const Description& d) const;
 
 private:
     const Probe* intern(const Probe& p, size_t provider);

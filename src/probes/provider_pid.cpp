@@ -37,6 +37,7 @@ public:
         return true;
     }
     bool refilter() const override { return false; }
+    bool dynamic() const override { return true; }
     std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
@@ -59,6 +60,7 @@ public:
             probe.pid = prov->pid;
             probe.path = obj.mapping.root + obj.mapping.path;
             probe.file_offset = p.file_offset;
+            probe.return_sites = p.return_sites;
             out.push_back(std::move(probe));
         }
     }

@@ -51,6 +51,12 @@ const Probe* Registry::intern(const Probe& p, size_t provider) {
     return probes_.back().get();
 }
 
+bool Registry::dynamic(const Description& d) const {
+    for (const auto& prov : providers_)
+        if (prov->dynamic() && prov->serves(d.provider)) return true;
+    return false;
+}
+
 void Registry::collect(size_t provider, const Description& d, std::vector<const Probe*>& out) {
     Provider& prov = *providers_[provider];
     std::vector<Probe> found;

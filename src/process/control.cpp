@@ -16,6 +16,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "process/preinit.h"
+
 extern char** environ;
 
 namespace bdtrace::process {
@@ -142,6 +144,14 @@ std::optional<pid_t> ProcessSet::create(const std::vector<std::string>& argv, co
                                       : "exited with status " + std::to_string(WEXITSTATUS(status)));
         return std::nullopt;
     }
+    // DTrace holds a created process once its libraries are mapped, so that probes on them
+    // resolve and attach before anything runs.
+    std::string why;
+    if (!run_to_preinit(pid, &why)) {
+        *error = "failed to control pid " + std::to_string(pid) + ": " + why;
+        wait_for(pid, &status, WNOHANG);
+        return std::nullopt;
+    }
     Proc p;
     p.pid = pid;
     p.created = true;
@@ -171,7 +181,7 @@ std::optional<pid_t> ProcessSet::grab(pid_t pid, std::string* error) {
 void ProcessSet::resume() {
     for (Proc& p : procs_) {
         if (!p.held) continue;
-        // Detaching with signal 0 discards the exec SIGTRAP and sets the process running.
+        // Detaching with signal 0 sets the process running (the exec SIGTRAP was discarded or is).
         ptrace(PTRACE_DETACH, p.pid, nullptr, nullptr);
         p.held = false;
     }
@@ -200,6 +210,12 @@ std::vector<ExitReport> ProcessSet::reap() {
         }
     }
     return out;
+}
+
+bool ProcessSet::is_child(pid_t pid) const {
+    for (const Proc& p : procs_)
+        if (p.pid == pid) return p.created;
+    return false;
 }
 
 size_t ProcessSet::live() const {

@@ -36,8 +36,9 @@ public:
     ProcessSet(const ProcessSet&) = delete;
     ProcessSet& operator=(const ProcessSet&) = delete;
 
-    // Starts argv (argv[0] looked up in PATH) and holds it on return from execve, before its
-    // first instruction, until resume(). On failure returns nullopt and `error` holds DTrace's
+    // Starts argv (argv[0] looked up in PATH) and holds it once the dynamic linker has mapped
+    // its libraries, before any of their code or the program's has run (preinit.h), until
+    // resume(). On failure returns nullopt and `error` holds DTrace's
     // words: "failed to execute X: cannot find executable file".
     std::optional<pid_t> create(const std::vector<std::string>& argv, const EnvironmentEdits& env,
                                 std::string* error);
@@ -51,6 +52,8 @@ public:
     std::vector<ExitReport> reap();
 
     size_t count() const { return procs_.size(); }
+    // Whether pid is a process create() started (our child).
+    bool is_child(pid_t pid) const;
     size_t live() const;
 
 private:

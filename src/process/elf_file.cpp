@@ -68,7 +68,10 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
             const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
             if (!name || !*name) continue;
             ElfSymbol s;
-            s.name = name;
+            // A .symtab may spell versioned definitions "name@@VERSION" (glibc's .symver): the
+            // function's name is what comes before the version, as in .dynsym.
+            s.name = std::string(name, std::strcspn(name, "@"));
+            if (s.name.empty()) continue;
             s.demangled = demangle(s.name);
             s.value = sym.st_value;
             s.size = sym.st_size;

@@ -4,10 +4,13 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <set>
 
 #include "probes/glob.h"
+#include "process/ifunc.h"
 #include "process/module_match.h"
 #include "process/pid_probe_names.h"
+#include "process/return_sites.h"
 #include "process/symbol_order.h"
 
 namespace bdtrace::process {
@@ -66,11 +69,20 @@ struct Builder {
     PidResolution& res;
     // The last symbol taken by the glob walk: its aliases (same address and size) are skipped.
     const ElfSymbol* last_taken = nullptr;
+    std::set<std::pair<size_t, uint64_t>> taken;  // (object, function address) probed already
 
     // One function: its probes by name. False when DTrace refuses the description.
     bool per_symbol(size_t object, const ElfSymbol& sym, const std::string& function) {
         const PidObject& obj = res.objects[object];
-        auto names = probe_names(*obj.elf, sym, function, name_pattern, res.error);
+        // An IFUNC is probed where the process's calls go: the implementation it resolved to.
+        const ElfSymbol* body = &sym;
+        if (sym.ifunc)
+            if (auto impl = resolved_ifunc(pid, obj.mapping.root + obj.mapping.path, obj.load_bias, sym.value))
+                if (const ElfSymbol* s = obj.elf->containing(*impl); s && s->value == *impl && s->size) body = s;
+        // One function, one set of probes: an IFUNC and its implementation both matched by a
+        // glob are one function.
+        if (!taken.insert({object, body->value}).second) return true;
+        auto names = probe_names(*obj.elf, *body, function, name_pattern, res.error);
         if (res.error) return false;
         std::vector<std::string> aliases;
         for (const auto* a : aliases_at(*obj.elf, sym.value)) aliases.push_back(a->name);
@@ -87,10 +99,17 @@ struct Builder {
             p.kind = n.entry ? PidProbeKind::Entry : n.ret ? PidProbeKind::Return
                                                            : PidProbeKind::Offset;
             p.offset = n.offset;
-            p.symbol_vaddr = sym.value;
-            p.symbol_size = sym.size;
-            p.address = obj.load_bias + sym.value + n.offset;
-            p.file_offset = obj.elf->file_offset(sym.value + n.offset).value_or(0);
+            p.symbol_vaddr = body->value;
+            p.symbol_size = body->size;
+            p.address = obj.load_bias + body->value + n.offset;
+            p.file_offset = obj.elf->file_offset(body->value + n.offset).value_or(0);
+            if (p.kind == PidProbeKind::Return) {
+                std::vector<uint8_t> code = obj.elf->read(body->value, body->size);
+                ReturnSites sites = return_sites(code.data(), code.size());
+                if (sites.complete && !sites.offsets.empty())
+                    for (uint64_t off : sites.offsets)
+                        if (auto fo = obj.elf->file_offset(body->value + off)) p.return_sites.emplace_back(*fo, off);
+            }
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -185,7 +204,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid));
         return res;
     }
-    Builder b{pid, module, function, name, res};
+    Builder b{pid, module, function, name, res, nullptr, {}};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {

@@ -20,6 +20,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
@@ -45,7 +46,13 @@ struct PidProbe {
     // Where the uprobe goes: the file offset of the probed instruction (of the function's first
     // instruction for return probes: a return probe is attached at the entry).
     uint64_t file_offset = 0;
-    bool ifunc = false;  // an IFUNC resolver (the implementation it picks is another symbol)
+    // Return probes: the file offset and in-function offset of every returning instruction
+    // (return_sites.h); empty when the function did not decode completely (a return uprobe at
+    // the entry is used then, and arg0 is 0).
+    std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    // An IFUNC: the probe sits in the implementation the process resolved it to (ifunc.h; the
+    // symbol_* fields and offsets are the implementation's), or in the resolver when unknown.
+    bool ifunc = false;
     std::vector<std::string> aliases;  // every function name at this address, preferred first
 };
 

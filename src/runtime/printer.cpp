@@ -188,15 +188,48 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
     }
 }
 
+std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, size_t size) const {
+    if (size < codegen::abi::kRecordHeaderSize) return std::nullopt;
+    codegen::abi::RecordHeader h;
+    std::memcpy(&h, rec, sizeof h);
+    if (h.epid == 0 || h.epid > ps_.epids.size()) return std::nullopt;
+    const codegen::Epid& e = ps_.epids[h.epid - 1];
+    output::FiringDesc f;
+    f.cpu = static_cast<int>(h.cpu);
+    f.probe_id = e.probe_id;
+    f.epid = e.epid;
+    f.provider = e.provider;
+    f.function = e.function;
+    f.name = e.name;
+    return f;
+}
+
 void RecordPrinter::handle(const void* data, size_t size) {
     const uint8_t* rec = static_cast<const uint8_t*>(data);
+    if (!opts_.flowindent && deferred_.empty()) return dispatch(rec, size, nullptr);
+    if (!deferred_.empty()) {
+        std::vector<uint8_t> held = std::exchange(deferred_, {});
+        auto next = firing_of(rec, size);
+        dispatch(held.data(), held.size(), next ? &*next : nullptr);
+    }
+    if (opts_.flowindent) deferred_.assign(rec, rec + size);
+    else dispatch(rec, size, nullptr);
+}
+
+void RecordPrinter::flush() {
+    if (deferred_.empty()) return;
+    std::vector<uint8_t> held = std::exchange(deferred_, {});
+    dispatch(held.data(), held.size(), nullptr);
+}
+
+void RecordPrinter::dispatch(const uint8_t* rec, size_t size, const output::FiringDesc* next) {
     if (size < codegen::abi::kRecordHeaderSize) return;
     codegen::abi::RecordHeader h;
     std::memcpy(&h, rec, sizeof h);
     if (h.epid == 0) return fault(rec, size);
     if (h.epid > ps_.epids.size()) return;
     const codegen::Epid& e = ps_.epids[h.epid - 1];
-    if (!spec_.used()) return print(rec, size, h, e);
+    if (!spec_.used()) return print(rec, size, h, e, next);
     // Speculative records wait for their commit(); committed ones print after the record that
     // committed them.
     Speculations::Routing r = spec_.route(e, h.actions, rec, size);
@@ -209,7 +242,7 @@ void RecordPrinter::handle(const void* data, size_t size) {
 }
 
 void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h,
-                          const codegen::Epid& e) {
+                          const codegen::Epid& e, const output::FiringDesc* next) {
 
     output::FiringDesc firing;
     firing.cpu = static_cast<int>(h.cpu);
@@ -219,7 +252,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
     firing.function = e.function;
     firing.name = e.name;
     const bool json = opts_.agg.json;
-    std::string text = json ? std::string() : lines_.begin(firing);
+    std::string text = json ? std::string() : lines_.begin(firing, next);
     json_.clear();
     json_after_.clear();
     output::TraceOptions topts;

@@ -53,6 +53,8 @@ public:
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
+    // Prints the record held back for its successor (-F), when there is one.
+    void flush();
 
     // exit(n) was recorded: tracing should stop, and dtrace exits with n.
     std::optional<int> exit_status() const { return exit_status_; }
@@ -62,7 +64,11 @@ public:
     Speculations& speculations() { return spec_; }
 
 private:
-    void print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h, const codegen::Epid& e);
+    void dispatch(const uint8_t* rec, size_t size, const output::FiringDesc* next);
+    void print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h, const codegen::Epid& e,
+               const output::FiringDesc* next = nullptr);
+    // The firing a record describes (probe, epid, CPU), for the flow marks of -F.
+    std::optional<output::FiringDesc> firing_of(const uint8_t* rec, size_t size) const;
     void fault(const uint8_t* rec, size_t size);
     void aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
                             size_t size, std::string& text);
@@ -73,6 +79,9 @@ private:
     PrinterOptions opts_;
     std::function<void(std::string_view)> out_, err_;
     output::ProbeLinePrinter lines_;
+    // -F: DTrace decides a firing's flow mark knowing the next record (a return probe with more
+    // clauses to come unindents only with the last), so each record waits for the next.
+    std::vector<uint8_t> deferred_;
     std::map<std::string, output::CompiledFormat> formats_;
     process::KernelSymbols ksyms_;
     process::UserSymbols usyms_;

@@ -1,7 +1,9 @@
 #include "runtime/session.h"
 
+#include <algorithm>
 #include <cstring>
 #include <map>
+#include <tuple>
 
 #include "bpf/disasm.h"
 #include "bpf/verifier_log.h"
@@ -62,6 +64,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 break;
         }
         if (m.read_only) spec.flags |= kernel::kMapRdonlyProg;
+        if (m.no_prealloc) spec.flags |= kernel::kMapNoPrealloc;
         auto map = k.create_map(spec);
         if (!map) {
             *err = from(map.error());
@@ -128,6 +131,38 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->programs_.push_back(std::move(l));
     }
 
+    if (ps.notice_program) {
+        std::string asm_err;
+        auto code = bpf::assemble(*ps.notice_program, asm_err);
+        if (!code) {
+            *err = {"failed to generate code: " + asm_err, 1, ""};
+            return nullptr;
+        }
+        bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
+        kernel::ProgramSpec spec;
+        spec.type = kernel::ProgramType::Kprobe;
+        spec.name = "dt_libwatch";
+        spec.expected_attach = kernel::AttachType::UprobeMulti;
+        spec.insns = std::as_bytes(std::span(code->insns));
+        auto prog = k.load_program(spec);
+        if (!prog) {
+            *err = from(prog.error());
+            return nullptr;
+        }
+        s->notice_ = std::move(prog.value());
+        Session* self = s.get();
+        auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kNoticeMap), [self](const void* d, size_t n) {
+            uint64_t pid = 0;
+            if (n >= sizeof pid) std::memcpy(&pid, d, sizeof pid);
+            self->notices_.push_back(pid);
+        });
+        if (!ring) {
+            *err = from(ring.error());
+            return nullptr;
+        }
+        s->notice_ring_ = std::move(ring.value());
+    }
+
     auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kRingbufMap), std::move(on_record));
     if (!ring) {
         *err = from(ring.error());
@@ -142,41 +177,125 @@ Session::~Session() {
     links_.clear();
 }
 
-// pid provider probes: one uprobe_multi link per object file and process, the probe id as each
-// offset's cookie, the process filter in the kernel. Offsets whose instruction the kernel cannot
-// probe are left out rather than failing the whole attachment.
-bool Session::attach_uprobes(const Loaded& l, SessionError* err) {
-    std::map<std::pair<std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
-    for (uint32_t id : l.probe_ids) {
-        for (const auto& e : ps_.epids) {
-            if (e.probe_id != id) continue;
-            auto& spec = by_file[{e.path, e.pid}];
-            spec.path = e.path;
-            spec.pid = static_cast<pid_t>(e.pid);
-            spec.retprobe = l.kind == AttachKind::Uretprobe;
-            spec.offsets.push_back(e.file_offset);
-            spec.cookies.push_back(id);
-            break;  // one offset per probe, whatever the clauses enabling it
+// pid provider probes: their rows of the probe table, then one uprobe_multi link per object
+// file, process and program, the probe id as each offset's cookie, the process filter in the
+// kernel. Offsets whose instruction the kernel cannot probe are left out (and named by
+// take_skipped()) rather than failing the whole attachment.
+bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err) {
+    kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
+    std::map<uint32_t, std::vector<uint32_t>> rows;
+    const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
+    // (return probe program, return uprobe link, file, pid) -> one link.
+    std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
+    for (const codegen::Epid* e : epids) {
+        if (e->probe_id >= codegen::abi::kProbeTableEntries) {
+            *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
+            return false;
+        }
+        auto& row = rows[e->probe_id];
+        if (row.empty()) {
+            row.assign(slots, 0);
+            std::vector<std::byte> cur(table.value_buffer_size());
+            if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
+                std::memcpy(row.data(), cur.data(), 4 * slots);
+            // A return probe is a uprobe on each returning instruction, the instruction's offset
+            // in the function in the cookie's upper half; a return uprobe when there are none.
+            bool return_uprobe = e->retprobe && e->return_sites.empty();
+            auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
+            spec.path = e->path;
+            spec.pid = static_cast<pid_t>(e->pid);
+            spec.retprobe = return_uprobe;
+            // A probe already in the table is attached already (another clause enabled it).
+            bool attached = std::any_of(row.begin(), row.end(), [](uint32_t v) { return v != 0; });
+            if (attached) {
+            } else if (e->retprobe && !return_uprobe) {
+                for (const auto& [file_offset, in_function] : e->return_sites) {
+                    spec.offsets.push_back(file_offset);
+                    spec.cookies.push_back(e->probe_id | (in_function << 32));
+                }
+            } else {
+                spec.offsets.push_back(e->file_offset);
+                spec.cookies.push_back(e->probe_id);
+            }
+        }
+        for (size_t slot = 0; slot < ps_.uprobe_clauses.size(); ++slot)
+            if (ps_.uprobe_clauses[slot].clause == e->clause) row[slot] = e->epid;
+    }
+    for (const auto& [id, row] : rows) {
+        auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row)));
+        if (!r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    if (ps_.probe_names) {
+        // probeprov, probemod, probefunc, probename of each new probe, one strsize buffer each.
+        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+        std::vector<char> value(4 * ps_.strsize);
+        for (const codegen::Epid* e : epids) {
+            if (!rows.count(e->probe_id)) continue;
+            std::fill(value.begin(), value.end(), 0);
+            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+            for (size_t i = 0; i < 4; ++i)
+                fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+            auto r = names.update(kernel::bytes_of(e->probe_id), std::as_bytes(std::span(value)));
+            if (!r) {
+                *err = from(r.error());
+                return false;
+            }
+            rows.erase(e->probe_id);
         }
     }
     for (auto& [where, spec] : by_file) {
+        if (spec.offsets.empty()) continue;
+        const Loaded* prog = nullptr;
+        for (const auto& l : programs_)
+            if (l.kind == (std::get<0>(where) ? AttachKind::Uretprobe : AttachKind::Uprobe)) prog = &l;
+        if (!prog) continue;
         std::vector<size_t> refused;
-        auto link = kernel::attach_uprobe_multi_skipping(kernel_, *l.prog, spec, &refused);
+        auto link = kernel::attach_uprobe_multi_skipping(kernel_, *prog->prog, spec, &refused);
         if (!link) {
             *err = from(link.error());
             return false;
         }
         links_.push_back(std::move(link.value()));
+        for (size_t i : refused)
+            for (const codegen::Epid* e : epids)
+                if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
+                    skipped_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name);
+                    break;
+                }
     }
     return true;
 }
 
+bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err) {
+    if (!notice_) return true;
+    kernel::UprobeMultiSpec spec;
+    spec.path = hook.root + hook.path;
+    spec.pid = pid;
+    spec.offsets.push_back(hook.hook_file_offset);
+    spec.cookies.push_back(hook.r_debug_address | (stop ? uint64_t{1} << 63 : 0));
+    auto link = kernel_.attach_uprobe_multi(*notice_, spec);
+    if (!link) {
+        *err = from(link.error());
+        return false;
+    }
+    links_.push_back(std::move(link.value()));
+    return true;
+}
+
+std::vector<uint64_t> Session::take_notices() {
+    if (notice_ring_) (void)notice_ring_->poll(0);
+    return std::exchange(notices_, {});
+}
+
 bool Session::attach(SessionError* err) {
+    std::vector<const codegen::Epid*> uprobes;
+    for (const auto& e : ps_.epids)
+        if (!e.path.empty()) uprobes.push_back(&e);
+    if (!uprobes.empty() && !attach_uprobe_epids(uprobes, err)) return false;
     for (const auto& l : programs_) {
-        if (l.kind == AttachKind::Uprobe || l.kind == AttachKind::Uretprobe) {
-            if (!attach_uprobes(l, err)) return false;
-            continue;
-        }
         if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
         for (uint32_t id : l.probe_ids) {
             // The probe's rate: the registry is not at hand here, so codegen's epids carry it.

@@ -5,11 +5,13 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "bpf/assembler.h"
 #include "codegen/program_set.h"
 #include "kernel/kernel.h"
+#include "process/rtld.h"
 
 namespace bdtrace::runtime {
 
@@ -33,7 +35,16 @@ public:
                                          kernel::RecordCallback on_record, SessionError* err);
     ~Session();
 
-    bool attach(SessionError* err);                   // profile/tick and other probes
+    bool attach(SessionError* err);                   // every probe of the program set
+    // pid probes enabled after attach() (found in a library loaded later): their epids, already
+    // appended to the program set, get their table rows and uprobes.
+    bool attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    // The library watch on one process (codegen's notice_program on the dynamic linker's hook);
+    // `stop`: the process stops at each change until the consumer sends SIGCONT.
+    bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);
+    bool watches_libraries() const { return notice_ != nullptr; }
+    // The processes whose loaded objects changed since the last call (a pid per change).
+    std::vector<uint64_t> take_notices();
     void set_activity(uint32_t activity);            // codegen::abi::Activity
     uint32_t activity() const;
     void set_wall_offset(int64_t ns);
@@ -41,6 +52,9 @@ public:
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
     int poll(int timeout_ms);  // delivers records; returns how many
+    // The pid probes attach() left out because the kernel cannot place a uprobe on their
+    // instruction (a LOCK prefix, ...), by name; taken once.
+    std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
     // What each CPU dropped since the last call (index: CPU).
     DropCounts new_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
@@ -57,7 +71,6 @@ private:
         std::unique_ptr<kernel::BtfObject> btf;  // func_info, when the verifier needs it
         std::unique_ptr<kernel::Program> prog;
     };
-    bool attach_uprobes(const Loaded& l, SessionError* err);
 
     kernel::Kernel& kernel_;
     const codegen::ProgramSet& ps_;
@@ -65,7 +78,11 @@ private:
     std::vector<Loaded> programs_;
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
-    DropCounts drops_seen_;  // the counters' values at the last new_drops()
+    std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
+    std::unique_ptr<kernel::RingBuffer> notice_ring_;
+    std::vector<uint64_t> notices_;
+    DropCounts drops_seen_;
+    std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
 };
 
 }  // namespace bdtrace::runtime

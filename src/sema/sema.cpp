@@ -274,6 +274,10 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     out.index = index;
     out.range = c.range;
     out.probes = match_probes(c);
+    for (const auto& pd : c.probes) {
+        probes::Description d{pd.provider, pd.module, pd.function, pd.name};
+        if (!pd.id && registry.dynamic(d)) out.dynamic_descriptions.push_back(std::move(d));
+    }
     prog->matched_probes += static_cast<uint32_t>(out.probes.size());
     action_index = 0;
     spec_acts.clear();

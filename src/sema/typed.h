@@ -10,6 +10,7 @@
 
 #include "bdtrace/diagnostic.h"
 #include "output/agg_buckets.h"
+#include "probes/probe.h"
 #include "sema/types.h"
 
 namespace bdtrace::sema {
@@ -177,6 +178,9 @@ struct EnabledProbe {
 struct Clause {
     uint32_t index = 0;                  // position in the program
     std::vector<EnabledProbe> probes;
+    // The descriptions a dynamic provider serves (pid<N>:...): matched again while tracing when
+    // the process loads a library.
+    std::vector<probes::Description> dynamic_descriptions;
     NodePtr predicate;                   // null when absent
     std::vector<StmtPtr> body;
     bool has_body = false;

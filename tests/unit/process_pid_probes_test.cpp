@@ -15,6 +15,7 @@
 
 #include "process/module_match.h"
 #include "process/pid_probes.h"
+#include "process/return_sites.h"
 
 using namespace bdtrace::process;
 
@@ -94,6 +95,28 @@ TEST(PidProbes, ReturnProbeSitsAtTheEntry) {
     ASSERT_EQ(r.probes.size(), 1u);
     EXPECT_EQ(r.probes[0].kind, PidProbeKind::Return);
     EXPECT_EQ(r.probes[0].address, reinterpret_cast<uint64_t>(&bdtrace_pid_target));
+}
+
+TEST(PidProbes, ReturnProbeSitesAreTheReturningInstructions) {
+    auto r = resolve("", "bdtrace_pid_target", "return");
+    ASSERT_FALSE(r.error) << r.error->message;
+    ASSERT_EQ(r.probes.size(), 1u);
+    ASSERT_FALSE(r.probes[0].return_sites.empty());
+    for (const auto& [file_offset, in_function] : r.probes[0].return_sites) {
+        const auto* code = reinterpret_cast<const uint8_t*>(&bdtrace_pid_target) + in_function;
+        EXPECT_TRUE(code[0] == 0xc3 || code[0] == 0xe9 || code[0] == 0xeb) << std::hex << int(code[0]);
+        EXPECT_LT(in_function, r.probes[0].symbol_size);
+    }
+}
+
+TEST(ReturnSites, RetAndTailJumpsOutOfTheFunction) {
+    // push %rbp; jmp +2 (inside); ret; nop; nop; jmp -0x40 (outside: a tail call); ret
+    const uint8_t code[] = {0x55, 0xeb, 0x02, 0xc3, 0x90, 0x90, 0xeb, 0xc0, 0xc3};
+    ReturnSites s = return_sites(code, sizeof code);
+    EXPECT_TRUE(s.complete);
+    EXPECT_EQ(s.offsets, (std::vector<uint64_t>{3, 6, 8}));
+    const uint8_t bad[] = {0xc3, 0x0f};  // ret, then a truncated instruction
+    EXPECT_FALSE(return_sites(bad, sizeof bad).complete);
 }
 
 TEST(PidProbes, StarNameGivesEntryReturnAndEveryInstruction) {

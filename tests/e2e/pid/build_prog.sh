@@ -1,5 +1,51 @@
-# Sourced by the pid tests: builds lt_prog.c into $dir/lt_prog (DTrace's tests build their
-# targets the same way). Sets dir; removes it on exit.
+# Sourced by the pid tests (here and in ../pending/pid, through a symlink): builds the target
+# programs of progs/ into a temporary directory of the test's own, and cleans up after it.
+#
+#   lt_build OUT [SOURCE | FLAG]...   compile progs/SOURCE... (.c, .cpp, .S) into $dir/OUT at -O0
+#                                     with frame pointers and without CET's endbr64 (so that the
+#                                     instruction offsets of a function are known); later flags
+#                                     win: -fomit-frame-pointer, -no-pie, -shared -fPIC, -pthread
+#   lt_start OUT [ARG]...             start $dir/OUT wait FIFO ARG... in the background and
+#                                     return once it has said "ready" through FIFO (it then waits
+#                                     for SIGUSR1 before its calls); its pid is in $lt_pid, its
+#                                     stdout goes to the file $lt_out
+#
+# The processes started here are killed on exit; a test never waits for anything with a sleep.
+lt_progs=$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/progs" && pwd) || exit 1
 dir=$(mktemp -d) || exit 1
-trap 'rm -rf "$dir"' EXIT
-cc -O0 -o "$dir/lt_prog" "$(dirname "$0")/lt_prog.c" || exit 1
+lt_pids=()
+lt_cleanup() {
+	for p in "${lt_pids[@]}"; do { kill -9 "$p" && wait "$p"; } 2>/dev/null; done
+	rm -rf "$dir"
+}
+trap lt_cleanup EXIT
+
+lt_build() {
+	local out=$1 cc=cc a
+	local args=()
+	shift
+	for a in "$@"; do
+		case $a in
+		-*) args+=("$a") ;;
+		*.cpp) cc=c++; args+=("$lt_progs/$a") ;;
+		*) args+=("$lt_progs/$a") ;;
+		esac
+	done
+	"$cc" -O0 -fno-omit-frame-pointer -fcf-protection=none -I"$lt_progs" -o "$dir/$out" \
+		"${args[@]}" || exit 1
+}
+
+lt_nfifo=0
+lt_start() {
+	local prog=$1 fifo line
+	shift
+	lt_nfifo=$((lt_nfifo + 1))
+	fifo=$dir/ready.$lt_nfifo
+	mkfifo "$fifo" || exit 1
+	lt_out=$dir/$prog.out.$lt_nfifo
+	"$dir/$prog" wait "$fifo" "$@" >"$lt_out" &
+	lt_pid=$!
+	lt_pids+=("$lt_pid")
+	read -r line <"$fifo"
+	[ "$line" = ready ] || { echo "$prog did not start" >&2; exit 1; }
+}

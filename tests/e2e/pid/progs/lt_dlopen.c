@@ -1,0 +1,22 @@
+/* Loads liblt_plugin.so (from the directory of the program) with dlopen(), then calls
+ * lt_plugin_work(k) for k = 1..4 (each returns k + 100, through lt_plugin_helper).
+ * "wait FIFO" (for -p): loads the library first, then waits for the test's go (lt_wait.h). */
+#include <dlfcn.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "lt_wait.h"
+
+int main(int argc, char** argv) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s", argv[0]);
+    char* slash = strrchr(path, '/');
+    snprintf(slash ? slash + 1 : path, sizeof path - (size_t)(slash ? slash + 1 - path : 0),
+             "liblt_plugin.so");
+    void* h = dlopen(path, RTLD_NOW);
+    if (!h) return 2;
+    int (*work)(int) = (int (*)(int))dlsym(h, "lt_plugin_work");
+    if (argc > 2 && strcmp(argv[1], "wait") == 0) lt_wait_for_go(argv[2]);
+    for (int k = 1; k <= 4; k++) work(k);
+    return 0;
+}

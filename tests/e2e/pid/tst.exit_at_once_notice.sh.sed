@@ -1,0 +1,1 @@
+s/pid [0-9]+ /pid PID /
