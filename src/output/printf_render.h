@@ -21,6 +21,13 @@ struct FormatContext {
     std::function<std::string(uint64_t addr)> kernel_addr;
     // %A: a user address in process pid, likewise.
     std::function<std::string(uint64_t pid, uint64_t addr)> user_addr;
+    // User addresses as ustack() frames and the user symbol actions name them (DTrace's
+    // uaddr2str, dt_print_usym, dt_print_umod: never empty, "0x<hex>" when nothing is known),
+    // and the address an aggregation key of ufunc()/usym() (the function's start) or umod()
+    // (the module's) is merged on.
+    enum class UserName { Addr, Func, Mod };
+    std::function<std::string(UserName, uint64_t pid, uint64_t addr)> user_name;
+    std::function<uint64_t(UserName, uint64_t pid, uint64_t addr)> user_key;
     // %' groups thousands as LC_NUMERIC of this locale says ("en_US.UTF-8"); nullptr keeps the
     // process locale (C unless someone called setlocale, so no grouping).
     const char* numeric_locale = nullptr;

@@ -50,6 +50,9 @@ public:
     const PrinterOptions& options() const { return opts_; }
     const AggNormals& normals() const { return normals_; }
     const output::FormatContext& format_context() const { return fctx_; }
+    // The processes' address spaces the printer names user addresses with (remember() a
+    // process while it runs, so that its addresses still have names after it exits).
+    process::UserSymbols& user_symbols() { return usyms_; }
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
