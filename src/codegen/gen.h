@@ -146,6 +146,7 @@ public:
     bpf::VReg is_entry_firing();  // 1 at an entry probe (EntryMode::Check)
     bpf::VReg user_register(int pt_regs_offset);  // one user register of the firing thread
     bpf::VReg write_user_stack(bpf::VReg dst, uint32_t frames);  // PCs at dst; returns bytes
+    void write_unwind_tail(uint32_t record_offset, uint32_t copy);  // registers, stack bytes
     // At the start of a clause that uses scratch memory: nothing is allocated yet (DTrace gives
     // each enabled probe's clause fresh scratch space).
     void reset_scratch_allocations();

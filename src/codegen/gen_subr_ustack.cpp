@@ -7,6 +7,8 @@
 // would skip the caller. DTrace then takes the return address at *(sp) as the second frame, and
 // so do we. A symbol's value is the process id and the address; the consumer prints it as the
 // action says (ufunc/usym: the function, umod: the module, uaddr: function+offset).
+#include <algorithm>
+
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "sema/uregs.h"
@@ -24,6 +26,9 @@ namespace {
 
 constexpr int64_t kUserStack = 1 << 8;  // BPF_F_USER_STACK
 constexpr int16_t kPtRegsSp = 152;
+constexpr uint32_t kStackCopy = 4096;       // bytes of user stack a ustack() record copies
+constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer than kStackCopy
+constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
 
 bool is_user_sym(Subr s) { return s == Subr::Ufunc || s == Subr::Usym || s == Subr::Umod || s == Subr::Uaddr; }
 
@@ -184,13 +189,58 @@ void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t of
 
 }  // namespace
 
+// A ustack() record also carries what the consumer needs to unwind code without frame pointers:
+// ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
+// has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
+void ClauseGen::write_unwind_tail(uint32_t off, uint32_t copy) {
+    static constexpr int kRegOffsets[] = {128, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
+    VReg sp;
+    for (int i = 0; i < 3; ++i) {
+        VReg r = user_register(kRegOffsets[i]);
+        f.store(8, record, static_cast<int16_t>(off + 8 * i), r);
+        if (i == 1) sp = r;
+    }
+    VReg dst = f.vreg();
+    f.mov(dst, record);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
+    VReg rc = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(copy), sp});
+    VReg len = f.vreg();
+    f.mov(len, static_cast<int64_t>(copy));
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, rc, 0, done);
+    f.mov(len, static_cast<int64_t>(0));
+    uint32_t shorter = std::min(copy, kStackCopyShort);
+    f.load(8, sp, record, static_cast<int16_t>(off + 8));
+    f.mov(dst, record);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
+    VReg rc2 = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(shorter), sp});
+    f.branch(Cond::Ne, rc2, 0, done);
+    f.mov(len, static_cast<int64_t>(shorter));
+    f.bind(done);
+    f.store(8, record, static_cast<int16_t>(off + 24), len);
+}
+
 Field ClauseGen::user_record_value(const sema::Node& n) {
     Field fld;
     fld.type_name = n.type->name;
     fld.offset = record_size;
     user_key_field(n.type, fld);
-    if (n.subr == Subr::Ustack) write_ustack_datum(*this, n, record, fld.offset);
-    else write_usym_datum(*this, n, record, fld.offset);
+    if (n.subr != Subr::Ustack) {
+        write_usym_datum(*this, n, record, fld.offset);
+        record_size += fld.size;
+        return fld;
+    }
+    write_ustack_datum(*this, n, record, fld.offset);
+    // Room for the stack copy: what the record has left, less a margin for the clause's other
+    // data.
+    uint32_t used = fld.offset + fld.size + 32;
+    uint32_t room = used + kRecordMargin < Gen::kMaxRecord ? Gen::kMaxRecord - used - kRecordMargin : 0;
+    uint32_t copy = std::min(room, kStackCopy) / 8 * 8;
+    if (copy >= kStackCopyShort) {
+        fld.unwind = true;
+        write_unwind_tail(fld.offset + fld.size, copy);
+        fld.size += 32 + copy;
+    }
     record_size += fld.size;
     return fld;
 }

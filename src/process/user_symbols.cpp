@@ -15,7 +15,12 @@ std::string hex(uint64_t v) {
 
 }  // namespace
 
-const std::string& display_name(const ElfSymbol& s) { return s.demangled.empty() ? s.name : s.demangled; }
+std::string display_name(const ElfSymbol& s) {
+    if (!s.demangled.empty()) return s.demangled;
+    // A versioned name in .symtab ("__libc_start_main@@GLIBC_2.34") is shown without its
+    // version, as the function's name.
+    return s.name.substr(0, s.name.find('@'));
+}
 
 UserSymbols::UserSymbols() = default;
 UserSymbols::~UserSymbols() = default;

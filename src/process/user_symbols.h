@@ -71,7 +71,7 @@ private:
     std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<const ElfFile>> files_;  // dev, inode
 };
 
-// The function's name as DTrace prints it: C++ names demangled.
-const std::string& display_name(const ElfSymbol& s);
+// The function's name as DTrace prints it: C++ names demangled, symbol versions left out.
+std::string display_name(const ElfSymbol& s);
 
 }  // namespace bdtrace::process

@@ -32,6 +32,12 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
         }
         return usyms_.uaddr(pid, addr);
     };
+    fctx_.user_unwind = [this](uint64_t pid, uint64_t ip, uint64_t sp, uint64_t bp, std::span<const uint8_t> stack,
+                               size_t max) {
+        process::StackCopy copy{ip, sp, bp, stack};
+        process::Unwound u = process::unwind_stack(cfi_, pid, copy, max);
+        return std::make_pair(std::move(u.pcs), u.complete);
+    };
     fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
         if (how == UN::Func) return usyms_.function_start(pid, addr);
         if (how == UN::Mod) return usyms_.module_start(pid, addr);

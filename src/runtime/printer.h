@@ -18,6 +18,7 @@
 #include "runtime/speculations.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
+#include "process/unwind.h"
 #include "process/user_symbols.h"
 
 namespace bdtrace::runtime {
@@ -79,6 +80,7 @@ private:
     std::map<std::string, output::CompiledFormat> formats_;
     process::KernelSymbols ksyms_;
     process::UserSymbols usyms_;
+    process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;

@@ -14,6 +14,9 @@
 #include "runtime/user_stack.h"
 #include "sema/sema.h"
 #include "sema/uregs.h"
+#include "process/unwind.h"
+
+#include <dwarf.h>
 
 using namespace bdtrace;
 
@@ -188,4 +191,96 @@ TEST(UserStack, UfuncKeysMergeOnTheFunction) {
     // uaddr() keys stay as they are.
     ps.aggregations[0].keys[0].usym = sema::Type::UserSym::Addr;
     EXPECT_EQ(&runtime::merge_user_keys(rows, ps, fake_names(), holder), &rows);
+}
+
+namespace {
+
+// Rules by PC range: A (0x1000..) keeps its return address at the CFA-8 with CFA = rsp+8; B
+// (0x2000..) has a 16-byte frame, CFA = rsp+24; C (0x3000..) is the outermost frame.
+class FakeCfi : public process::CfiSource {
+public:
+    std::optional<process::FrameRules> rules(uint64_t, uint64_t pc) override {
+        using process::DwarfOp;
+        using process::RegisterRule;
+        process::FrameRules r;
+        RegisterRule at_cfa_minus_8;
+        at_cfa_minus_8.kind = RegisterRule::Kind::Expr;
+        at_cfa_minus_8.ops = {DwarfOp{DW_OP_call_frame_cfa, 0, 0}, DwarfOp{DW_OP_plus_uconst, static_cast<uint64_t>(-8), 0}};
+        r.rbp.kind = RegisterRule::Kind::Same;
+        if (pc >= 0x1000 && pc < 0x2000) {
+            r.cfa = {DwarfOp{DW_OP_bregx, 7, 8}};
+            r.ra = at_cfa_minus_8;
+        } else if (pc >= 0x2000 && pc < 0x3000) {
+            r.cfa = {DwarfOp{DW_OP_bregx, 7, 24}};
+            r.ra = at_cfa_minus_8;
+        } else if (pc >= 0x3000 && pc < 0x4000) {
+            r.cfa = {DwarfOp{DW_OP_bregx, 7, 8}};
+            r.ra.kind = RegisterRule::Kind::Undefined;
+        } else {
+            return std::nullopt;
+        }
+        return r;
+    }
+};
+
+}  // namespace
+
+TEST(Unwind, WalksFramesWithoutFramePointers) {
+    FakeCfi cfi;
+    auto stack = words({0x2010, 0xaa, 0xbb, 0x3020, 0xcc});
+    process::StackCopy copy{0x1004, 0x7000, 0, std::span<const uint8_t>(stack)};
+    process::Unwound u = process::unwind_stack(cfi, 1, copy, 10);
+    ASSERT_EQ(u.pcs.size(), 3u);
+    EXPECT_EQ(u.pcs[0], 0x1004u);
+    EXPECT_EQ(u.pcs[1], 0x2010u);
+    EXPECT_EQ(u.pcs[2], 0x3020u);
+    EXPECT_TRUE(u.complete);
+    EXPECT_EQ(process::unwind_stack(cfi, 1, copy, 2).pcs.size(), 2u);  // max frames
+}
+
+TEST(Unwind, StopsWhereTheCopyEnds) {
+    FakeCfi cfi;
+    auto stack = words({0x2010, 0xaa});  // B's return address would be past the copy
+    process::StackCopy copy{0x1004, 0x7000, 0, std::span<const uint8_t>(stack)};
+    process::Unwound u = process::unwind_stack(cfi, 1, copy, 10);
+    EXPECT_EQ(u.pcs.size(), 2u);
+    EXPECT_FALSE(u.complete);
+    // A PC no module's CFI covers: only the PC.
+    process::StackCopy unknown{0x9000, 0x7000, 0, std::span<const uint8_t>(stack)};
+    EXPECT_EQ(process::unwind_stack(cfi, 1, unknown, 10).pcs.size(), 1u);
+}
+
+namespace {
+
+// Captures this thread's registers and stack here, as a probe's record would hold them.
+__attribute__((noinline)) void capture(process::StackCopy& c, std::vector<uint8_t>& bytes) {
+    uint64_t ip, sp, bp;
+    asm volatile("lea 0(%%rip), %0\n\tmov %%rsp, %1\n\tmov %%rbp, %2" : "=r"(ip), "=r"(sp), "=r"(bp));
+    c.ip = ip;
+    c.sp = sp;
+    c.bp = bp;
+    bytes.assign(reinterpret_cast<const uint8_t*>(sp), reinterpret_cast<const uint8_t*>(sp) + 4096);
+}
+
+__attribute__((noinline)) std::vector<std::string> unwind_here(process::UserSymbols& syms) {
+    process::StackCopy c;
+    std::vector<uint8_t> bytes;
+    capture(c, bytes);
+    c.bytes = bytes;
+    process::ModuleCfi cfi(syms);
+    auto pid = static_cast<uint64_t>(getpid());
+    std::vector<std::string> names;
+    for (uint64_t pc : process::unwind_stack(cfi, pid, c, 8).pcs) names.push_back(syms.uaddr(pid, pc));
+    return names;
+}
+
+}  // namespace
+
+TEST(Unwind, ThisProcessWithItsEhFrame) {
+    process::UserSymbols syms;
+    std::vector<std::string> names = unwind_here(syms);
+    ASSERT_GE(names.size(), 3u);
+    EXPECT_NE(names[0].find("capture("), std::string::npos) << names[0];
+    EXPECT_NE(names[1].find("unwind_here("), std::string::npos) << names[1];
+    EXPECT_NE(names[2].find("Unwind_ThisProcessWithItsEhFrame_Test::TestBody()"), std::string::npos) << names[2];
 }
