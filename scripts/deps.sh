@@ -18,6 +18,7 @@ BDTRACE_PACKAGES=(
   llvm                # llvm-symbolizer: function names and lines in sanitizer reports
   libbpf-dev          # the kernel boundary: program load, maps, BTF, ring buffer
   libelf-dev
+  libc6-dbg           # the C library's local functions for ustack() names (tests name __libc_start_call_main)
   libdw-dev           # DWARF for ustack() symbolisation and unwinding
   libzydis-dev        # x86 decoding for pid-provider instruction offsets
   nlohmann-json3-dev  # JSON output (-x oformat=json), header-only

@@ -33,7 +33,11 @@ std::optional<int> Consumer::grab_process(int pid) {
     return added(impl, grabbed, error);
 }
 
-void Consumer::continue_processes() { impl_->processes.resume(); }
+void Consumer::continue_processes() {
+    // Its address space while it is there to read: ustack() names outlive the process.
+    if (impl_->printer && impl_->target) impl_->printer->user_symbols().remember(impl_->target);
+    impl_->processes.resume();
+}
 
 bool processes_all_exited(Consumer::Impl& impl) {
     if (impl.processes.count() == 0) return false;

@@ -442,7 +442,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
             Field k;
             k.offset = off;
             k.type_name = t->name;
-            if (t->is_stack) {
+            if (user_key_field(t, k)) {  // ustack(), ufunc() & co.: gen_subr_ustack.cpp
+                off += k.size;
+            } else if (t->is_stack) {
                 // stack(): the byte count bpf_get_stack returned, then the frames.
                 k.kind = Field::Kind::Stack;
                 k.size = static_cast<uint32_t>(8 + 8 * t->count);

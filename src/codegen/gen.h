@@ -86,6 +86,10 @@ private:
     std::vector<uint8_t> string_bytes_;
 };
 
+// The layout of an aggregation key element of type t that holds a user stack or a user symbol
+// (gen_subr_ustack.cpp); false for other types.
+bool user_key_field(const sema::Type* t, Field& k);
+
 // llquantize()'s bucket index of v, for constant parameters (gen_agg.cpp; also run on the BPF
 // interpreter by the unit tests).
 bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::LlquantizeParams& p);
@@ -130,6 +134,23 @@ public:
     bpf::VReg string_subroutine(const sema::Node& n);       // gen_subr_string.cpp
     bpf::VReg memory_subroutine(const sema::Node& n);       // gen_subr_memory.cpp
     bpf::VReg speculation_subroutine(const sema::Node& n);  // gen_speculation.cpp
+    // ---- user stacks and symbols (gen_subr_ustack.cpp) ----
+    bpf::VReg ustack_subroutine(const sema::Node& n);  // ufunc() & co. as numbers
+    bpf::VReg user_builtin(const sema::Node& n);       // ucaller, ustackdepth, uregs[]
+    // ustack() and the user symbols as recorded data: a record field, or an aggregation key
+    // element written at `kf.offset` of `key`.
+    static bool is_user_record(const sema::Node& n);
+    Field user_record_value(const sema::Node& n);
+    void user_key(const sema::Node& n, const Field& kf, bpf::VReg key);
+    // At a pid entry probe the frame pointer still holds the caller's frame: the caller's
+    // return address is at *(sp). Never/Always for a clause whose probes agree, else a test of
+    // the probe id.
+    enum class EntryMode { Never, Always, Check };
+    EntryMode entry_mode() const;
+    bpf::VReg is_entry_firing();  // 1 at an entry probe (EntryMode::Check)
+    bpf::VReg user_register(int pt_regs_offset);  // one user register of the firing thread
+    bpf::VReg write_user_stack(bpf::VReg dst, uint32_t frames);  // PCs at dst; returns bytes
+    void write_unwind_tail(uint32_t record_offset, uint32_t copy);  // registers, stack bytes
     // At the start of a clause that uses scratch memory: nothing is allocated yet (DTrace gives
     // each enabled probe's clause fresh scratch space).
     void reset_scratch_allocations();

@@ -55,6 +55,7 @@ int64_t ClauseGen::stack_flags() const {
 Field ClauseGen::record_value(const sema::Node& n) {
     Field fld;
     fld.type_name = n.type->name;
+    if (is_user_record(n)) return user_record_value(n);
     if (n.kind == NodeKind::Subr && n.subr == sema::Subr::Stack) {
         // The byte count bpf_get_stack returns, then the frames (kernel PCs).
         fld.kind = Field::Kind::Stack;

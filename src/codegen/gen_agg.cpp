@@ -180,7 +180,9 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
     f.store(4, key, 0, static_cast<int64_t>(agg.id));
     for (size_t i = 0; i < u.keys.size(); ++i) {
         const Field& kf = desc.keys[i];
-        if (kf.kind == Field::Kind::Stack) {
+        if (kf.kind == Field::Kind::UStack || kf.kind == Field::Kind::USym) {
+            user_key(*u.keys[i], kf, key);
+        } else if (kf.kind == Field::Kind::Stack) {
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 8));

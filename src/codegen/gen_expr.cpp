@@ -205,6 +205,10 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             f.alu64(AluOp::Rsh, r, 3);
             return r;
         }
+        case BuiltinVar::Ucaller:
+        case BuiltinVar::Ustackdepth:
+        case BuiltinVar::Uregs:
+            return user_builtin(n);
         case BuiltinVar::Errno:
         case BuiltinVar::Ipl:
             f.mov(r, static_cast<int64_t>(0));
@@ -537,6 +541,7 @@ VReg ClauseGen::subroutine(const sema::Node& n) {
     if (VReg r = string_subroutine(n); r.valid()) return r;
     if (VReg r = memory_subroutine(n); r.valid()) return r;
     if (VReg r = speculation_subroutine(n); r.valid()) return r;
+    if (VReg r = ustack_subroutine(n); r.valid()) return r;
     g.error("D_UNKNOWN", n.range, "this subroutine is not yet supported by the code generator");
 }
 

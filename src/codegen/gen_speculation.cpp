@@ -39,6 +39,7 @@ uint64_t natural_align(uint64_t size) {
 
 uint64_t datum_size(const sema::Type* t, uint64_t strsize) {
     if (t->is_string()) return strsize;
+    if (t->is_ustack) return 8 * (t->count + 1);  // DTrace's: the pid, then the PCs
     if (t->is_stack) return 8 * t->count;
     return t->size;
 }

@@ -30,7 +30,10 @@ struct MapSpec {
 
 // One datum in a record.
 struct Field {
-    enum class Kind { Int, String, Bytes, Stack };  // Stack: u64 byte count, then the frames
+    // Stack: u64 byte count, then the frames. UStack: the process id, then as Stack; with
+    // `unwind` the registers and a copy of the user stack follow (abi::UserStackTail).
+    // USym: the process id and a user address (ufunc(), usym(), umod(), uaddr()).
+    enum class Kind { Int, String, Bytes, Stack, UStack, USym };
     Kind kind = Kind::Int;
     uint32_t offset = 0;  // from the start of the record
     uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize
@@ -38,6 +41,9 @@ struct Field {
     bool is_pointer = false;
     bool is_float = false;  // Int: the 8 bytes hold a float or double's bits
     bool is_pid = false;    // Int: the firing process, recorded for %A (not a printf argument)
+    sema::Type::UserSym usym = sema::Type::UserSym::None;  // USym: which action's value
+    uint32_t frames = 0;    // UStack: the PCs room
+    bool unwind = false;    // UStack: registers and stack bytes follow the PCs
     std::string type_name;  // the D type, for printf checks and messages
 };
 

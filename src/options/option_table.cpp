@@ -164,7 +164,7 @@ const std::vector<OptionDef> kTable = {
      .help = "size of every D string"},
     {.name = "temporal", .kind = K::Runtime, .type = T::Flag,
      .help = "print records of all CPUs in time order"},
-    {.name = "ustackframes", .kind = K::Runtime, .type = T::Integer, .default_value = "20",
+    {.name = "ustackframes", .kind = K::Runtime, .type = T::Integer, .default_value = "100",
      .help = "default number of ustack() frames"},
     {.name = "zone", .kind = K::Runtime, .type = T::String, .origin = "illumos",
      .help = "limit user-level probes to this zone (no Linux meaning)"},

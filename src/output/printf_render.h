@@ -7,6 +7,8 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "output/printf_format.h"
 #include "output/value.h"
@@ -21,6 +23,18 @@ struct FormatContext {
     std::function<std::string(uint64_t addr)> kernel_addr;
     // %A: a user address in process pid, likewise.
     std::function<std::string(uint64_t pid, uint64_t addr)> user_addr;
+    // User addresses as ustack() frames and the user symbol actions name them (DTrace's
+    // uaddr2str, dt_print_usym, dt_print_umod: never empty, "0x<hex>" when nothing is known),
+    // and the address an aggregation key of ufunc()/usym() (the function's start) or umod()
+    // (the module's) is merged on.
+    enum class UserName { Addr, Func, Mod };
+    std::function<std::string(UserName, uint64_t pid, uint64_t addr)> user_name;
+    std::function<uint64_t(UserName, uint64_t pid, uint64_t addr)> user_key;
+    // A user stack unwound from the registers and the stack bytes a ustack() record carries:
+    // its PCs (at most max), and whether the walk reached the outermost frame.
+    std::function<std::pair<std::vector<uint64_t>, bool>(uint64_t pid, uint64_t ip, uint64_t sp, uint64_t bp,
+                                                         std::span<const uint8_t> stack, size_t max)>
+        user_unwind;
     // %' groups thousands as LC_NUMERIC of this locale says ("en_US.UTF-8"); nullptr keeps the
     // process locale (C unless someone called setlocale, so no grouping).
     const char* numeric_locale = nullptr;

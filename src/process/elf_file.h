@@ -46,6 +46,8 @@ public:
     std::vector<uint8_t> read(uint64_t vaddr, uint64_t size) const;
     // The function containing vaddr (.symtab first, then .dynsym), or null.
     const ElfSymbol* containing(uint64_t vaddr) const;
+    // The file as it was opened (the root prefix included).
+    const std::string& path() const { return path_; }
 
 private:
     std::string path_;

@@ -1,44 +1,126 @@
 #include "process/user_symbols.h"
 
+#include <algorithm>
 #include <cstdio>
 
-#include "process/proc_maps.h"
-
 namespace bdtrace::process {
+
+namespace {
+
+std::string hex(uint64_t v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+}  // namespace
+
+std::string display_name(const ElfSymbol& s) {
+    if (!s.demangled.empty()) return s.demangled;
+    // A versioned name in .symtab ("__libc_start_main@@GLIBC_2.34") is shown without its
+    // version, as the function's name.
+    return s.name.substr(0, s.name.find('@'));
+}
 
 UserSymbols::UserSymbols() = default;
 UserSymbols::~UserSymbols() = default;
 
-const ElfFile* UserSymbols::file(const std::string& root, const std::string& path) {
-    auto it = files_.find(path);
-    if (it == files_.end()) it = files_.emplace(path, ElfFile::load(root, path)).first;
-    return it->second.get();
+bool UserSymbols::reread(uint64_t pid, Space& s) {
+    auto objects = read_mapped_objects(pid);
+    // A process that has exited keeps the address space last seen.
+    if (!objects) return false;
+    s.objects = std::move(*objects);
+    s.misses.clear();
+    return true;
+}
+
+UserSymbols::Space& UserSymbols::space(uint64_t pid) {
+    auto it = spaces_.find(pid);
+    if (it != spaces_.end()) return it->second;
+    Space& s = spaces_[pid];
+    reread(pid, s);
+    return s;
+}
+
+void UserSymbols::remember(uint64_t pid) {
+    Space& s = spaces_[pid];
+    reread(pid, s);
+    // Read the files too: after the process has gone, files only it could reach (another
+    // mount namespace) are gone with it.
+    for (const auto& obj : s.objects) file(obj);
+}
+
+std::shared_ptr<const ElfFile> UserSymbols::file(const MappedObject& obj) {
+    auto key = std::make_pair(obj.dev, obj.inode);
+    auto it = files_.find(key);
+    if (it != files_.end()) return it->second;
+    // Through the process's own root, so that files in other mount namespaces resolve; once the
+    // process has exited, by the path as it named it.
+    auto f = ElfFile::load(obj.root, obj.path);
+    if (!f) f = ElfFile::load("", obj.path);
+    files_[key] = f;
+    return f;
+}
+
+std::optional<UserLocation> UserSymbols::locate(uint64_t pid, uint64_t addr) {
+    if (pid == 0) return std::nullopt;
+    Space& s = space(pid);
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const auto& obj : s.objects) {
+            for (const auto& r : obj.ranges) {
+                if (addr < r.start || addr >= r.end) continue;
+                UserLocation loc;
+                loc.object = &obj;
+                loc.file = file(obj);
+                uint64_t file_off = addr - r.start + r.offset;
+                loc.vaddr = file_off;
+                if (loc.file) {
+                    loc.vaddr = loc.file->vaddr_of_offset(file_off).value_or(file_off);
+                    loc.symbol = loc.file->containing(loc.vaddr);
+                }
+                loc.bias = addr - loc.vaddr;
+                return loc;
+            }
+        }
+        // Not mapped when last read: a library mapped since? Read again, once per address.
+        if (pass == 1 || s.misses.count(addr) || !reread(pid, s)) break;
+    }
+    s.misses.insert(addr);
+    return std::nullopt;
+}
+
+std::string UserSymbols::uaddr(uint64_t pid, uint64_t addr) {
+    auto loc = locate(pid, addr);
+    if (!loc) return hex(addr);
+    if (!loc->symbol) return loc->object->module + "`" + hex(addr);
+    std::string out = loc->object->module + "`" + display_name(*loc->symbol);
+    if (loc->vaddr > loc->symbol->value) out += "+" + hex(loc->vaddr - loc->symbol->value);
+    return out;
+}
+
+std::string UserSymbols::umod(uint64_t pid, uint64_t addr) {
+    auto loc = locate(pid, addr);
+    return loc ? loc->object->module : hex(addr);
+}
+
+uint64_t UserSymbols::function_start(uint64_t pid, uint64_t addr) {
+    auto loc = locate(pid, addr);
+    if (!loc || !loc->symbol) return addr;
+    return loc->symbol->value + loc->bias;
+}
+
+uint64_t UserSymbols::module_start(uint64_t pid, uint64_t addr) {
+    auto loc = locate(pid, addr);
+    if (!loc) return addr;
+    uint64_t lo = addr;
+    for (const auto& r : loc->object->ranges) lo = std::min(lo, r.start);
+    return lo;
 }
 
 std::string UserSymbols::describe(uint64_t pid, uint64_t addr) {
-    auto objects = read_mapped_objects(pid);
-    if (!objects) return {};
-    for (const auto& obj : *objects) {
-        for (const auto& r : obj.ranges) {
-            if (addr < r.start || addr >= r.end) continue;
-            // Through the process's own root, so that files in other mount namespaces resolve.
-            const ElfFile* f = file(obj.root, obj.path);
-            if (!f) return {};
-            uint64_t file_off = addr - r.start + r.offset;
-            uint64_t vaddr = f->vaddr_of_offset(file_off).value_or(file_off);
-            const ElfSymbol* s = f->containing(vaddr);
-            if (!s) return {};
-            std::string out = obj.module + "`" + s->name;
-            if (vaddr != s->value) {
-                char buf[32];
-                std::snprintf(buf, sizeof buf, "+0x%llx",
-                              static_cast<unsigned long long>(vaddr - s->value));
-                out += buf;
-            }
-            return out;
-        }
-    }
-    return {};
+    auto loc = locate(pid, addr);
+    if (!loc) return {};
+    return uaddr(pid, addr);
 }
 
 }  // namespace bdtrace::process

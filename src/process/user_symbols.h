@@ -1,28 +1,77 @@
-// User addresses to names (%A, later usym()/ufunc()): the process's mappings from
-// /proc/PID/maps and the function symbols of the mapped files (elf_file.h: .symtab, a separate
-// debug file's .symtab, .dynsym), each file read once.
+// User addresses to names, as DTrace's consumer names them (dtrace_uaddr2str, dt_print_usym,
+// dt_print_umod): per process, the address space read from /proc/PID/maps and the function
+// symbols of the mapped files (elf_file.h: .symtab, a separate debug file's .symtab, .dynsym),
+// each file read once.
+//
+// A process's address space is read when the consumer first sees one of its addresses (or when
+// remember() is told to), read again when an address falls outside every mapping it knows (a
+// library mapped since), and kept after the process has exited, so that stacks aggregated
+// during a run still print names at its end.
 #pragma once
 
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
+#include <vector>
 
 #include "process/elf_file.h"
+#include "process/proc_maps.h"
 
 namespace bdtrace::process {
+
+// Where a user address is: the object mapped there and the address in that file's own layout.
+struct UserLocation {
+    const MappedObject* object = nullptr;
+    std::shared_ptr<const ElfFile> file;  // null when the file cannot be read
+    uint64_t vaddr = 0;                   // the address as the file's symbols count
+    uint64_t bias = 0;                    // process address = vaddr + bias
+    const ElfSymbol* symbol = nullptr;    // the function containing it, if any
+};
 
 class UserSymbols {
 public:
     UserSymbols();
     ~UserSymbols();
-    // "module`symbol+0xoff" ("module`symbol" at its start; module is the file's base name), or
-    // empty when the process or the address is unknown (DTrace then prints the address).
+
+    // Reads the process's address space now (when a -c/-p process starts or maps a library),
+    // so that its addresses can be named after it has exited.
+    void remember(uint64_t pid);
+
+    // dtrace_uaddr2str: "module`function+0xoff" ("module`function" at its start),
+    // "module`0xaddr" inside a module without a symbol there, else "0xaddr".
+    std::string uaddr(uint64_t pid, uint64_t addr);
+    // usym()/ufunc(): the function containing addr named at its start, as uaddr() names it.
+    std::string usym(uint64_t pid, uint64_t addr) { return uaddr(pid, function_start(pid, addr)); }
+    // umod(): the module's base name, else "0xaddr".
+    std::string umod(uint64_t pid, uint64_t addr);
+    // The start of the function containing addr (addr itself when there is none): aggregation
+    // keys of usym()/ufunc() are merged on it, as DTrace merges them.
+    uint64_t function_start(uint64_t pid, uint64_t addr);
+    // The lowest address of the module containing addr (addr itself outside every module):
+    // umod() keys are merged on it.
+    uint64_t module_start(uint64_t pid, uint64_t addr);
+    // Where addr is, or nullopt outside every mapped file.
+    std::optional<UserLocation> locate(uint64_t pid, uint64_t addr);
+
+    // %A before this class knew about modules: the name, or "" when there is none.
     std::string describe(uint64_t pid, uint64_t addr);
 
 private:
-    const ElfFile* file(const std::string& root, const std::string& path);
-    std::map<std::string, std::shared_ptr<const ElfFile>> files_;
+    struct Space {
+        std::vector<MappedObject> objects;
+        std::set<uint64_t> misses;  // addresses still unmapped after a fresh read
+    };
+    Space& space(uint64_t pid);
+    bool reread(uint64_t pid, Space& s);
+    std::shared_ptr<const ElfFile> file(const MappedObject& obj);
+    std::map<uint64_t, Space> spaces_;
+    std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<const ElfFile>> files_;  // dev, inode
 };
+
+// The function's name as DTrace prints it: C++ names demangled, symbol versions left out.
+std::string display_name(const ElfSymbol& s);
 
 }  // namespace bdtrace::process

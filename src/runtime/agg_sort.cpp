@@ -105,6 +105,15 @@ int compare_keys(const AggRow& a, const AggRow& b, const codegen::AggDesc& d, in
             if (int c = three_way(key_int(a, k), key_int(b, k))) return c;
             continue;
         }
+        if (k.kind == codegen::Field::Kind::USym && a.key.size() >= k.offset + 16 && b.key.size() >= k.offset + 16) {
+            // By address, then process (the pid comes first in the key).
+            uint64_t x[2], y[2];
+            std::memcpy(x, a.key.data() + k.offset, 16);
+            std::memcpy(y, b.key.data() + k.offset, 16);
+            if (int c = three_way(x[1], y[1])) return c;
+            if (int c = three_way(x[0], y[0])) return c;
+            continue;
+        }
         size_t len = std::min<size_t>(k.size, a.key.size() > k.offset ? a.key.size() - k.offset : 0);
         len = std::min<size_t>(len, b.key.size() > k.offset ? b.key.size() - k.offset : 0);
         if (int c = std::memcmp(a.key.data() + k.offset, b.key.data() + k.offset, len)) return c < 0 ? -1 : 1;

@@ -11,7 +11,9 @@
 #include "output/json.h"
 #include "output/value.h"
 #include "runtime/agg_sort.h"
+#include "runtime/agg_user_keys.h"
 #include "runtime/stack_frames.h"
+#include "runtime/user_stack.h"
 
 namespace bdtrace::runtime {
 
@@ -27,7 +29,11 @@ uint64_t normal_of(const AggRow& r, const AggNormals& normals) {
 std::vector<output::Value> key_values(const AggRow& r, const codegen::AggDesc& d, const output::FormatContext& ctx) {
     std::vector<output::Value> keys;
     for (const auto& k : d.keys) {
-        if (k.kind == codegen::Field::Kind::Stack) {
+        if (k.kind == codegen::Field::Kind::UStack) {
+            keys.push_back(user_stack_value(k, r.key.data() + k.offset, ctx));
+        } else if (k.kind == codegen::Field::Kind::USym) {
+            keys.push_back(user_symbol_value(k, r.key.data() + k.offset, ctx));
+        } else if (k.kind == codegen::Field::Kind::Stack) {
             keys.push_back(kernel_stack_value(r.key.data() + k.offset, k.size, ctx.kernel_addr));
         } else if (k.kind == codegen::Field::Kind::String) {
             const char* s = reinterpret_cast<const char*>(r.key.data() + k.offset);
@@ -126,9 +132,11 @@ std::string packed_rows(std::span<const AggRow* const> rows, const codegen::AggD
 
 }  // namespace
 
-std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+std::string format_aggregations(const std::vector<AggRow>& snapshot_rows, const codegen::ProgramSet& ps,
                                 const AggPrintOptions& opts, const AggNormals& normals,
                                 const std::set<uint32_t>& skip, const output::FormatContext& ctx) {
+    std::vector<AggRow> merged;
+    const std::vector<AggRow>& rows = merge_user_keys(snapshot_rows, ps, ctx, merged);
     std::vector<const AggRow*> all;
     for (const auto& r : rows)
         if (r.agg >= 1 && r.agg <= ps.aggregations.size() && !skip.count(r.agg)) all.push_back(&r);
@@ -168,10 +176,12 @@ struct Bundle {
 
 }  // namespace
 
-std::string format_printa(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+std::string format_printa(const std::vector<AggRow>& snapshot_rows, const codegen::ProgramSet& ps,
                           const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed) {
+    std::vector<AggRow> merged;
+    const std::vector<AggRow>& rows = merge_user_keys(snapshot_rows, ps, ctx, merged);
     *printed = false;
     if (aggs.empty()) return "";
     for (uint32_t id : aggs)
@@ -276,10 +286,12 @@ output::JsonAggValue json_value_of(const AggRow& r, const codegen::AggDesc& d, u
 
 }  // namespace
 
-std::string json_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
+std::string json_aggregations(const std::vector<AggRow>& snapshot_rows, const codegen::ProgramSet& ps,
                               const std::vector<uint32_t>& aggs, const AggPrintOptions& opts,
                               const AggNormals& normals, const std::set<uint32_t>& skip,
                               const output::FormatContext& ctx) {
+    std::vector<AggRow> merged;
+    const std::vector<AggRow>& rows = merge_user_keys(snapshot_rows, ps, ctx, merged);
     std::vector<uint32_t> ids = aggs;
     if (ids.empty())
         for (const auto& d : ps.aggregations)

@@ -9,6 +9,7 @@
 #include "output/trace_format.h"
 #include "output/value.h"
 #include "runtime/stack_frames.h"
+#include "runtime/user_stack.h"
 
 namespace bdtrace::runtime {
 
@@ -22,12 +23,38 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
       lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}), spec_(ps) {
     fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
     fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
+    using UN = output::FormatContext::UserName;
+    fctx_.user_name = [this](UN how, uint64_t pid, uint64_t addr) {
+        switch (how) {
+            case UN::Func: return usyms_.usym(pid, addr);
+            case UN::Mod: return usyms_.umod(pid, addr);
+            case UN::Addr: break;
+        }
+        return usyms_.uaddr(pid, addr);
+    };
+    fctx_.user_unwind = [this](uint64_t pid, uint64_t ip, uint64_t sp, uint64_t bp, std::span<const uint8_t> stack,
+                               size_t max) {
+        process::StackCopy copy{ip, sp, bp, stack};
+        process::Unwound u = process::unwind_stack(cfi_, pid, copy, max);
+        return std::make_pair(std::move(u.pcs), u.complete);
+    };
+    fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
+        if (how == UN::Func) return usyms_.function_start(pid, addr);
+        if (how == UN::Mod) return usyms_.module_start(pid, addr);
+        return addr;
+    };
 }
 
 namespace {
 
-output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms) {
+// One datum of a record. User stacks and symbols are named through `fctx`; a user symbol given
+// to printf() stays an address for %A.
+output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms,
+                          const output::FormatContext& fctx, bool printf_arg = false) {
     if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
+    if (f.kind == Field::Kind::UStack) return user_stack_value(f, rec + f.offset, fctx);
+    if (f.kind == Field::Kind::USym)
+        return printf_arg ? user_symbol_address(rec + f.offset) : user_symbol_value(f, rec + f.offset, fctx);
     if (f.kind == Field::Kind::Stack)
         return kernel_stack_value(rec + f.offset, f.size, [&](uint64_t pc) { return ksyms.describe(pc); });
     if (f.kind == Field::Kind::Int) {
@@ -162,7 +189,7 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
             break;
         case ActionKind::Setopt: {
             auto text_of = [&](const Field& f) {
-                std::string b = field_value(f, rec, size, ksyms_).bytes;
+                std::string b = field_value(f, rec, size, ksyms_, fctx_).bytes;
                 return b.substr(0, b.find('\0'));
             };
             std::string name = a.fields.empty() ? "" : text_of(a.fields[0]);
@@ -263,8 +290,8 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
         switch (a.kind) {
             case ActionKind::Stack:
             case ActionKind::Trace:
-                if (json) json_.push_back(output::JsonRecord::trace(field_value(a.fields[0], rec, size, ksyms_)));
-                else text += output::format_trace(field_value(a.fields[0], rec, size, ksyms_), topts);
+                if (json) json_.push_back(output::JsonRecord::trace(field_value(a.fields[0], rec, size, ksyms_, fctx_)));
+                else text += output::format_trace(field_value(a.fields[0], rec, size, ksyms_, fctx_), topts);
                 break;
             case ActionKind::Printf: {
                 std::vector<output::Value> args;
@@ -273,8 +300,8 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
                     if (f.is_pid && f.offset + 8 <= size) std::memcpy(&pid, rec + f.offset, 8);
                 for (const auto& f : a.fields) {
                     if (f.is_pid) continue;
-                    output::Value v = field_value(f, rec, size, ksyms_);
-                    if (pid && v.kind == output::Value::Kind::Integer) v.pid = pid;
+                    output::Value v = field_value(f, rec, size, ksyms_, fctx_, true);
+                    if (pid && v.kind == output::Value::Kind::Integer && !v.pid) v.pid = pid;
                     args.push_back(std::move(v));
                 }
                 if (const output::CompiledFormat* fmt = format_for(a.format)) {
@@ -309,7 +336,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
             case ActionKind::System: {
                 // Run by the consumer when the record is processed, after the output so far.
                 std::vector<output::Value> args;
-                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_));
+                for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_, fctx_, true));
                 const output::CompiledFormat* fmt = format_for(a.format);
                 if (!fmt) break;
                 out_(text);

@@ -18,6 +18,7 @@
 #include "runtime/speculations.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
+#include "process/unwind.h"
 #include "process/user_symbols.h"
 
 namespace bdtrace::runtime {
@@ -50,6 +51,9 @@ public:
     const PrinterOptions& options() const { return opts_; }
     const AggNormals& normals() const { return normals_; }
     const output::FormatContext& format_context() const { return fctx_; }
+    // The processes' address spaces the printer names user addresses with (remember() a
+    // process while it runs, so that its addresses still have names after it exits).
+    process::UserSymbols& user_symbols() { return usyms_; }
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
@@ -85,6 +89,7 @@ private:
     std::map<std::string, output::CompiledFormat> formats_;
     process::KernelSymbols ksyms_;
     process::UserSymbols usyms_;
+    process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)
     output::FormatContext fctx_;
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;

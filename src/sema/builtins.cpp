@@ -3,6 +3,7 @@
 #include <cstdlib>
 
 #include "sema/btf_types.h"
+#include "sema/uregs.h"
 
 namespace bdtrace::sema {
 
@@ -27,7 +28,7 @@ constexpr Entry kBuiltins[] = {
     {"walltimestamp", BuiltinVar::Walltimestamp, "int64_t"},
     {"uid", BuiltinVar::Uid, "uid_t"},               {"stackdepth", BuiltinVar::Stackdepth, "uint32_t"},
     {"caller", BuiltinVar::Caller, "uintptr_t"},     {"ucaller", BuiltinVar::Ucaller, "uint64_t"},
-    {"ipl", BuiltinVar::Ipl, "uint_t"},
+    {"ipl", BuiltinVar::Ipl, "uint_t"},              {"ustackdepth", BuiltinVar::Ustackdepth, "uint32_t"},
 };
 
 }  // namespace
@@ -41,7 +42,7 @@ std::optional<int64_t> find_constant(const std::string& name) {
     };
     for (const auto& [n, v] : kConstants)
         if (name == n) return v;
-    return std::nullopt;
+    return uregs_constant(name);
 }
 
 std::optional<BuiltinInfo> find_builtin(TypeTable& types, const std::string& name) {

@@ -26,7 +26,7 @@ bool Checker::is_dynamic_target(const ast::Expr& e) const {
     if (e.kind != ast::ExprKind::Index) return false;
     const ast::Expr& base = *e.lhs;
     if (base.kind == ast::ExprKind::SelfVar) return true;
-    if (base.kind != ast::ExprKind::Ident || base.text == "args") return false;
+    if (base.kind != ast::ExprKind::Ident || base.text == "args" || base.text == "uregs") return false;
     auto it = globals.find(base.text);
     if (it != globals.end()) return it->second->assoc;
     return !find_builtin(types, base.text);

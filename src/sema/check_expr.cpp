@@ -581,6 +581,7 @@ NodePtr Checker::member(const ast::Expr& e) {
 
 NodePtr Checker::index(const ast::Expr& e) {
     const ast::Expr& base_e = *e.lhs;
+    if (base_e.kind == ExprKind::Ident && base_e.text == "uregs" && !globals.count("uregs")) return uregs_element(e);
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
     if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
     if (base_e.kind == ExprKind::Ident && base_e.text == "args")

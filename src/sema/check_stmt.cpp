@@ -46,6 +46,11 @@ output::ArgType arg_type(const Type* t) {
     switch (t->kind) {
         case TypeKind::Integer:
         case TypeKind::Enum: {
+            if (t->usym != Type::UserSym::None) {
+                ArgType u = ArgType::integer(t->name, 8, false);
+                u.kind = ArgType::Kind::USymAddr;
+                return u;
+            }
             ArgType a = ArgType::integer(t->name, static_cast<uint32_t>(t->size), t->is_signed);
             a.is_char = t->size == 1 && (t->name == "char" || t->name == "signed char" || t->name == "unsigned char");
             return a;
@@ -102,6 +107,11 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
             out->action = std::move(a);
             return out;
         }
+    }
+    if (auto a = ustack_action(e)) {
+        out->kind = Stmt::Kind::Action;
+        out->action = std::move(a);
+        return out;
     }
     if (e.kind == ast::ExprKind::Call && e.lhs->kind == ast::ExprKind::Ident && e.lhs->text == "stack") {
         out->kind = Stmt::Kind::Action;
@@ -246,6 +256,7 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
 NodePtr Checker::call(const ast::Expr& e) {
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
     if (name == "stack") return stack_value(e);
+    if (NodePtr n = ustack_subroutine(e, name)) return n;
     if (NodePtr n = string_subroutine(e, name)) return n;
     if (NodePtr n = memory_subroutine(e, name)) return n;
     if (NodePtr n = speculation_subroutine(e, name)) return n;

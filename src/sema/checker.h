@@ -50,6 +50,11 @@ public:
     NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
     NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp
     NodePtr speculation_subroutine(const ast::Expr& e, const std::string& name);  // check_speculation.cpp
+    // ustack(), ufunc(), usym(), umod(), uaddr() values, uregs[i] and the statements that are
+    // these actions (check_subr_ustack.cpp); null when `name`/`call` is none of them.
+    NodePtr ustack_subroutine(const ast::Expr& e, const std::string& name);
+    NodePtr uregs_element(const ast::Expr& e);
+    std::unique_ptr<Action> ustack_action(const ast::Expr& call);
     NodePtr cast(NodePtr n, const Type* to, SourceRange r);
     NodePtr int_const(uint64_t v, const Type* t, SourceRange r);
     Variable* variable(Variable::Scope scope, const std::string& name, const Type* assigned,

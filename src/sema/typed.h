@@ -23,7 +23,8 @@ enum class NodeKind {
     String,     // string constant (text)
     Global,     // global variable (var)
     ClauseVar,  // this->x (var)
-    Builtin,    // built-in variable (builtin), args[] and argN included (index in value)
+    Builtin,    // built-in variable (builtin), args[] and argN included (index in value);
+                //   uregs[i]: the index expression in args[0]
     Unary,      // op, a
     Binary,     // op, a, b (arithmetic, bitwise, comparisons incl. strings)
     Logical,    // op in {LogAnd, LogOr, LogXor}, a, b
@@ -67,7 +68,8 @@ struct Variable {
 enum class BuiltinVar {
     Arg, Args, Cpu, Curthread, Epid, Errno, Execname, Gid, Id, Pid, Ppid, Probeprov, Probemod,
     Probefunc, Probename, Tid, Timestamp, Vtimestamp, Walltimestamp, Uid, Stackdepth, Caller,
-    Ucaller, Uregs, Ipl, Curcpu
+    Ucaller, Uregs, Ipl, Curcpu,
+    Ustackdepth,  // check_subr_ustack.cpp, gen_subr_ustack.cpp (with Ucaller and Uregs)
 };
 
 // Subroutines, grouped by the files that check and lower them.
@@ -81,6 +83,8 @@ enum class Subr {
     Copyin, Copyinstr, Copyinto, Bcopy, Alloca, Rand, Progenyof,
     // speculations: check_speculation.cpp, gen_speculation.cpp
     Speculation,
+    // user stacks and symbols: check_subr_ustack.cpp, gen_subr_ustack.cpp
+    Ustack, Ufunc, Usym, Umod, Uaddr,
 };
 
 struct Node {

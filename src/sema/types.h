@@ -45,6 +45,11 @@ struct Type {
     int btf_id = 0;                    // when imported from kernel BTF
     const void* origin = nullptr;      // the declaration that defined it (a program's own type)
     bool is_stack = false;             // Array: the frames of stack() (count = frames)
+    bool is_ustack = false;            // with is_stack: a user stack, ustack() (count = frames)
+    // Integer: _usymaddr, the value of ufunc()/usym() (Func), umod() (Mod) or uaddr() (Addr): a
+    // user address recorded with its process and printed as DTrace prints that action.
+    enum class UserSym : uint8_t { None, Func, Mod, Addr };
+    UserSym usym = UserSym::None;
 
     bool is_integer() const { return kind == TypeKind::Integer || kind == TypeKind::Enum; }
     bool is_arith() const { return is_integer() || kind == TypeKind::Float; }

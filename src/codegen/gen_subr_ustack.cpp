@@ -1,0 +1,325 @@
+// User stacks and user symbols: ustack(), ustackdepth, ucaller, uregs[], and the values of
+// ufunc(), usym(), umod() and uaddr().
+//
+// A user stack is the kernel's frame-pointer walk (bpf_get_stack with BPF_F_USER_STACK) with the
+// process id before it, so that the consumer names the PCs in the right address space. At a pid
+// entry probe the function has not pushed its frame yet: rbp is still the caller's, so the walk
+// would skip the caller. DTrace then takes the return address at *(sp) as the second frame, and
+// so do we. A symbol's value is the process id and the address; the consumer prints it as the
+// action says (ufunc/usym: the function, umod: the module, uaddr: function+offset).
+#include <algorithm>
+
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+#include "sema/uregs.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using probes::AttachKind;
+using sema::NodeKind;
+using sema::Subr;
+
+namespace {
+
+constexpr int64_t kUserStack = 1 << 8;  // BPF_F_USER_STACK
+constexpr int16_t kPtRegsSp = 152;
+constexpr uint32_t kStackCopy = 4096;       // bytes of user stack a ustack() record copies
+constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer than kStackCopy
+constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
+
+bool is_user_sym(Subr s) { return s == Subr::Ufunc || s == Subr::Usym || s == Subr::Umod || s == Subr::Uaddr; }
+
+}  // namespace
+
+bool user_key_field(const sema::Type* t, Field& k) {
+    if (t->is_ustack) {
+        k.kind = Field::Kind::UStack;
+        k.frames = static_cast<uint32_t>(t->count);
+        k.size = 16 + 8 * k.frames;
+        return true;
+    }
+    if (t->usym != sema::Type::UserSym::None) {
+        k.kind = Field::Kind::USym;
+        k.usym = t->usym;
+        k.size = 16;
+        return true;
+    }
+    return false;
+}
+
+bool ClauseGen::is_user_record(const sema::Node& n) {
+    return n.kind == NodeKind::Subr && (n.subr == Subr::Ustack || is_user_sym(n.subr));
+}
+
+ClauseGen::EntryMode ClauseGen::entry_mode() const {
+    if (g.current_kind != AttachKind::Uprobe || is_error_clause) return EntryMode::Never;
+    bool entries = false, others = false;
+    for (const auto& p : clause.probes) {
+        const probes::Probe* pr = g.registry.by_id(p.probe_id);
+        if (!pr || pr->attach != AttachKind::Uprobe) continue;
+        (p.name == "entry" ? entries : others) = true;
+    }
+    if (!entries) return EntryMode::Never;
+    return others ? EntryMode::Check : EntryMode::Always;
+}
+
+VReg ClauseGen::is_entry_firing() {
+    // Compare the firing's probe id with the clause's uprobe probes of the rarer kind.
+    std::vector<uint32_t> entry_ids, other_ids;
+    for (const auto& p : clause.probes) {
+        const probes::Probe* pr = g.registry.by_id(p.probe_id);
+        if (!pr || pr->attach != AttachKind::Uprobe) continue;
+        (p.name == "entry" ? entry_ids : other_ids).push_back(p.probe_id);
+    }
+    bool list_entries = entry_ids.size() <= other_ids.size();
+    const auto& ids = list_entries ? entry_ids : other_ids;
+    VReg probe = f.vreg(), r = f.vreg();
+    f.load(8, probe, scratch, abi::kScratchProbeId);
+    f.mov(r, static_cast<int64_t>(list_entries ? 0 : 1));
+    bpf::Label found = f.new_label(), done = f.new_label();
+    for (uint32_t id : ids) f.branch(Cond::Eq, probe, static_cast<int64_t>(id), found);
+    f.jump(done);
+    f.bind(found);
+    f.mov(r, static_cast<int64_t>(list_entries ? 1 : 0));
+    f.bind(done);
+    return r;
+}
+
+// The user registers: a uprobe's context is the thread's user pt_regs. Elsewhere (profile
+// interrupts that may hit the kernel, BEGIN and END) they are the pt_regs at the top of the
+// thread's kernel stack, which is where the kernel saved the user registers.
+VReg ClauseGen::user_register(int off) {
+    VReg r = f.vreg();
+    if (g.current_kind == AttachKind::Uprobe || g.current_kind == AttachKind::Uretprobe) {
+        f.load(8, r, ctx, static_cast<int16_t>(off));
+        return r;
+    }
+    VReg task = f.call_helper(bpf::helper::get_current_task_btf, {});
+    VReg regs = f.call_helper(bpf::helper::task_pt_regs, {task});
+    f.alu64(AluOp::Add, regs, static_cast<int64_t>(off));
+    VReg tmp = f.vreg();
+    f.mov(tmp, scratch);
+    f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, tmp, 0, static_cast<int64_t>(0));
+    f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, regs});
+    f.mov(tmp, scratch);
+    f.load(8, r, tmp, abi::kScratchTemp);
+    return r;
+}
+
+VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
+    VReg bytes = f.vreg();
+    VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * frames), kUserStack});
+    f.mov(bytes, got);
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Sge, bytes, 0, done);
+    f.mov(bytes, static_cast<int64_t>(0));
+    EntryMode mode = frames > 1 ? entry_mode() : EntryMode::Never;
+    if (mode == EntryMode::Never) {
+        f.bind(done);
+        return bytes;
+    }
+    f.bind(done);
+    // At an entry probe: is the return address at *(sp) the second frame already? Kernels
+    // since 6.11 add it themselves when the probed instruction is `push %rbp` or `endbr64`;
+    // otherwise (older kernels, functions without frame pointers) walk again one slot on and put
+    // it there. (Direct recursion can make the walk's second frame equal it by chance; the
+    // caller is then missing, as it would be without this step.)
+    bpf::Label end = f.new_label();
+    if (mode == EntryMode::Check) f.branch(Cond::Eq, is_entry_firing(), 0, end);
+    f.branch(Cond::Slt, bytes, 8, end);
+    VReg sp = user_register(kPtRegsSp);
+    VReg tmp = f.vreg();
+    f.mov(tmp, scratch);
+    f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, tmp, 0, static_cast<int64_t>(0));
+    f.call_helper(bpf::helper::probe_read_user, {tmp, 8, sp});
+    VReg ret = f.vreg();
+    f.mov(tmp, scratch);
+    f.load(8, ret, tmp, abi::kScratchTemp);
+    f.branch(Cond::Eq, ret, 0, end);
+    bpf::Label insert = f.new_label();
+    f.branch(Cond::Slt, bytes, 16, insert);
+    VReg second = f.vreg();
+    f.load(8, second, dst, 8);
+    f.branch(Cond::Eq, second, ret, end);
+    f.bind(insert);
+    VReg slot1 = f.vreg();
+    f.mov(slot1, dst);
+    f.alu64(AluOp::Add, slot1, 8);
+    VReg again = f.call_helper(bpf::helper::get_stack, {ctx, slot1, static_cast<int64_t>(8 * (frames - 1)), kUserStack});
+    f.branch(Cond::Slt, again, 8, end);  // keep the first walk
+    f.mov(bytes, again);
+    f.alu64(AluOp::Add, bytes, 8);
+    VReg pc = f.vreg();
+    f.load(8, pc, dst, 8);
+    f.store(8, dst, 0, pc);
+    f.store(8, dst, 8, ret);
+    f.bind(end);
+    return bytes;
+}
+
+namespace {
+
+// [pid][bytes of PCs][PCs] at base + off.
+void write_ustack_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t off) {
+    bpf::Function& f = cg.f;
+    VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    f.alu64(AluOp::Rsh, pid, 32);
+    f.store(8, base, static_cast<int16_t>(off), pid);
+    VReg dst = f.vreg();
+    f.mov(dst, base);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 16));
+    VReg bytes = cg.write_user_stack(dst, static_cast<uint32_t>(n.value));
+    f.store(8, base, static_cast<int16_t>(off + 8), bytes);
+}
+
+// [pid][address] at base + off.
+void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t off) {
+    bpf::Function& f = cg.f;
+    VReg addr = cg.value(*n.args[0]);
+    f.store(8, base, static_cast<int16_t>(off + 8), addr);
+    VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    f.alu64(AluOp::Rsh, pid, 32);
+    f.store(8, base, static_cast<int16_t>(off), pid);
+}
+
+}  // namespace
+
+// A ustack() record also carries what the consumer needs to unwind code without frame pointers:
+// ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
+// has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
+void ClauseGen::write_unwind_tail(uint32_t off, uint32_t copy) {
+    static constexpr int kRegOffsets[] = {128, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
+    VReg sp;
+    for (int i = 0; i < 3; ++i) {
+        VReg r = user_register(kRegOffsets[i]);
+        f.store(8, record, static_cast<int16_t>(off + 8 * i), r);
+        if (i == 1) sp = r;
+    }
+    VReg dst = f.vreg();
+    f.mov(dst, record);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
+    VReg rc = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(copy), sp});
+    VReg len = f.vreg();
+    f.mov(len, static_cast<int64_t>(copy));
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, rc, 0, done);
+    f.mov(len, static_cast<int64_t>(0));
+    uint32_t shorter = std::min(copy, kStackCopyShort);
+    f.load(8, sp, record, static_cast<int16_t>(off + 8));
+    f.mov(dst, record);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
+    VReg rc2 = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(shorter), sp});
+    f.branch(Cond::Ne, rc2, 0, done);
+    f.mov(len, static_cast<int64_t>(shorter));
+    f.bind(done);
+    f.store(8, record, static_cast<int16_t>(off + 24), len);
+}
+
+Field ClauseGen::user_record_value(const sema::Node& n) {
+    Field fld;
+    fld.type_name = n.type->name;
+    fld.offset = record_size;
+    user_key_field(n.type, fld);
+    if (n.subr != Subr::Ustack) {
+        write_usym_datum(*this, n, record, fld.offset);
+        record_size += fld.size;
+        return fld;
+    }
+    write_ustack_datum(*this, n, record, fld.offset);
+    // Room for the stack copy: what the record has left, less a margin for the clause's other
+    // data.
+    uint32_t used = fld.offset + fld.size + 32;
+    uint32_t room = used + kRecordMargin < Gen::kMaxRecord ? Gen::kMaxRecord - used - kRecordMargin : 0;
+    uint32_t copy = std::min(room, kStackCopy) / 8 * 8;
+    if (copy >= kStackCopyShort) {
+        fld.unwind = true;
+        write_unwind_tail(fld.offset + fld.size, copy);
+        fld.size += 32 + copy;
+    }
+    record_size += fld.size;
+    return fld;
+}
+
+void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
+    if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, n, key, kf.offset);
+    else write_usym_datum(*this, n, key, kf.offset);
+}
+
+VReg ClauseGen::ustack_subroutine(const sema::Node& n) {
+    if (n.kind != NodeKind::Subr) return VReg{};
+    if (is_user_sym(n.subr)) return value(*n.args[0]);  // the address itself
+    if (n.subr == Subr::Ustack)
+        g.error("D_UNKNOWN", n.range, "ustack( ) may only be traced, printed or used as an aggregation key");
+    return VReg{};
+}
+
+VReg ClauseGen::user_builtin(const sema::Node& n) {
+    using sema::BuiltinVar;
+    VReg r = f.vreg();
+    switch (n.builtin) {
+        case BuiltinVar::Ucaller:
+        case BuiltinVar::Ustackdepth: {
+            // The stack, whole (ustackdepth) or its first two frames (ucaller), in the scratch
+            // room for one stack.
+            bool depth = n.builtin == BuiltinVar::Ustackdepth;
+            VReg buf = f.vreg();
+            f.mov(buf, scratch);
+            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
+            VReg bytes = write_user_stack(buf, depth ? Gen::kStackBytes / 8 : 2);
+            if (depth) {
+                f.mov(r, bytes);
+                f.alu64(AluOp::Rsh, r, 3);
+                return r;
+            }
+            bpf::Label none = f.new_label(), done = f.new_label();
+            f.branch(Cond::Slt, bytes, 16, none);
+            f.mov(buf, scratch);
+            f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
+            f.jump(done);
+            f.bind(none);
+            f.mov(r, static_cast<int64_t>(0));
+            f.bind(done);
+            return r;
+        }
+        case BuiltinVar::Uregs: {
+            const sema::Node& idx = *n.args.at(0);
+            if (idx.kind == NodeKind::Int) {
+                int off = sema::uregs_offset(static_cast<int64_t>(idx.value));
+                if (off >= 0) return user_register(off);
+                if (off == sema::kUregZero) {
+                    f.mov(r, static_cast<int64_t>(0));
+                    return r;
+                }
+                fault(abi::kFaultIllop, VReg{});
+                return r;  // not reached
+            }
+            // A computed index: one test per register number.
+            VReg i = value(idx);
+            bpf::Label done = f.new_label(), bad = f.new_label();
+            f.mov(r, static_cast<int64_t>(0));
+            f.branch(Cond::Gt, i, static_cast<int64_t>(sema::uregs_last()), bad);  // unsigned: also < 0
+            for (int64_t k = 0; k <= sema::uregs_last(); ++k) {
+                int off = sema::uregs_offset(k);
+                if (off < 0) continue;
+                bpf::Label next = f.new_label();
+                f.branch(Cond::Ne, i, k, next);
+                f.mov(r, user_register(off));
+                f.jump(done);
+                f.bind(next);
+            }
+            f.jump(done);
+            f.bind(bad);
+            fault(abi::kFaultIllop, VReg{});
+            f.bind(done);
+            return r;
+        }
+        default: return VReg{};
+    }
+}
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,126 @@
+// User stacks and user symbols: ustack([nframes[, strsize]]), ufunc(), usym(), umod(), uaddr()
+// and uregs[]. DTrace makes these action functions: as statements they record their value (the
+// stack, or the process and the address) and print it; as aggregation keys and printf()
+// arguments they are values. Their checks are DTrace's (dt_cc.c dt_action_ustack_args for the
+// stack, the "_usymaddr(uintptr_t)" prototype of dt_open.c for the symbols, dt_idcook_regs for
+// uregs[]).
+#include <algorithm>
+
+#include "sema/checker.h"
+
+namespace bdtrace::sema {
+
+namespace {
+
+struct UserSymDef {
+    const char* name;
+    Subr subr;
+    Type::UserSym kind;
+};
+
+constexpr UserSymDef kUserSyms[] = {
+    {"ufunc", Subr::Ufunc, Type::UserSym::Func},
+    {"usym", Subr::Usym, Type::UserSym::Func},
+    {"umod", Subr::Umod, Type::UserSym::Mod},
+    {"uaddr", Subr::Uaddr, Type::UserSym::Addr},
+};
+
+const UserSymDef* user_sym(const std::string& name) {
+    for (const auto& d : kUserSyms)
+        if (name == d.name) return &d;
+    return nullptr;
+}
+
+// dt_node_is_posconst: an integer constant, not zero, not negative.
+bool positive_constant(const Node& n) {
+    if (n.kind != NodeKind::Int || n.value == 0) return false;
+    return !n.type->is_signed || static_cast<int64_t>(n.value) > 0;
+}
+
+// The most frames one ustack() records: the kernel's user stack walk stops at
+// perf_event_max_stack (127 here), and a record must stay small.
+constexpr uint64_t kMaxUstackFrames = 127;
+
+}  // namespace
+
+NodePtr Checker::ustack_subroutine(const ast::Expr& e, const std::string& name) {
+    if (name == "ustack") {
+        uint64_t frames = opts.ustackframes ? opts.ustackframes : 100;
+        if (!e.args.empty()) {
+            NodePtr n = rvalue(*e.args[0]);
+            if (!positive_constant(*n))
+                error("D_USTACK_FRAMES", e.args[0]->range,
+                      "ustack( ) argument #1 must be a non-zero positive integer constant");
+            frames = n->value;
+        }
+        if (e.args.size() > 1) {
+            // strsize is the room for ustack helpers' strings; Linux has no helpers, so it
+            // is checked and then has nothing to hold.
+            NodePtr s = rvalue(*e.args[1]);
+            if (s->kind != NodeKind::Int || (s->type->is_signed && static_cast<int64_t>(s->value) < 0))
+                error("D_USTACK_STRSIZE", e.args[1]->range, "ustack( ) argument #2 must be a positive integer constant");
+            if (e.args.size() > 2)
+                error("D_USTACK_PROTO", e.args[1]->range, "ustack( ) prototype mismatch: too many arguments");
+        }
+        frames = std::min(frames, kMaxUstackFrames);
+        Type* t = types.new_type();
+        *t = *types.array_of(types.int_type(8, false), frames);
+        t->is_stack = true;
+        t->is_ustack = true;
+        t->name = "stack";
+        auto n = node(NodeKind::Subr, t, e.range);
+        n->subr = Subr::Ustack;
+        n->value = frames;
+        return n;
+    }
+    const UserSymDef* def = user_sym(name);
+    if (!def) return nullptr;
+    auto n = node(NodeKind::Subr, nullptr, e.range);
+    n->subr = def->subr;
+    for (const auto& a : e.args) n->args.push_back(rvalue(*a));
+    size_t argc = n->args.size();
+    if (argc != 1)
+        error("D_PROTO_LEN", e.range, name + "( ) prototype mismatch: " + std::to_string(argc) +
+                                          (argc == 1 ? " arg" : " args") + " passed, 1 expected");
+    if (!n->args[0]->type->is_integer())
+        error("D_PROTO_ARG", e.args[0]->range,
+              name + "( ) argument #1 is incompatible with prototype:\n\tprototype: uintptr_t\n\t argument: " +
+                  n->args[0]->type->name);
+    Type* t = types.new_type();
+    *t = *types.int_type(8, false);
+    t->name = "_usymaddr";
+    t->usym = def->kind;
+    n->type = t;
+    return n;
+}
+
+NodePtr Checker::uregs_element(const ast::Expr& e) {
+    size_t argc = e.args.size();
+    if (argc != 1)
+        error("D_PROTO_LEN", e.range, "uregs[ ] prototype mismatch: " + std::to_string(argc) +
+                                          (argc == 1 ? " arg" : " args") + " passed, 1 expected");
+    NodePtr idx = rvalue(*e.args[0]);
+    if (!idx->type->is_integer())
+        error("D_PROTO_ARG", e.args[0]->range,
+              "uregs[ ] argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: " + idx->type->name);
+    auto n = node(NodeKind::Builtin, types.lookup_typedef("uint64_t"), e.range);
+    if (!n->type) n->type = types.int_type(8, false);
+    n->builtin = BuiltinVar::Uregs;
+    n->args.push_back(std::move(idx));
+    return n;
+}
+
+std::unique_ptr<Action> Checker::ustack_action(const ast::Expr& call) {
+    if (call.kind != ast::ExprKind::Call || call.lhs->kind != ast::ExprKind::Ident) return nullptr;
+    const std::string& name = call.lhs->text;
+    if (name != "ustack" && !user_sym(name)) return nullptr;
+    auto a = std::make_unique<Action>();
+    // ustack() prints as stack() does; the symbol actions as trace() prints their value.
+    a->kind = name == "ustack" ? ActionKind::Stack : ActionKind::Trace;
+    a->range = call.range;
+    a->index = action_index++;
+    a->args.push_back(ustack_subroutine(call, name));
+    return a;
+}
+
+}  // namespace bdtrace::sema

@@ -1,0 +1,5 @@
+/* uregs[ ] takes an integer register number. */
+BEGIN
+{
+	trace(uregs["R_PC"]);
+}

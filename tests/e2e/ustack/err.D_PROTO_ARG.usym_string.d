@@ -1,0 +1,5 @@
+/* usym( ) takes an integer address, not a string. */
+BEGIN
+{
+	usym("main");
+}

@@ -1,0 +1,5 @@
+/* ufunc( ) takes one address. */
+BEGIN
+{
+	ufunc();
+}

@@ -1,0 +1,5 @@
+/* ustack( ) takes at most two arguments. */
+BEGIN
+{
+	ustack(5, 10, 1);
+}

@@ -1,0 +1,5 @@
+/* ustack( ) string size must not be negative. */
+BEGIN
+{
+	ustack(5, -1);
+}
