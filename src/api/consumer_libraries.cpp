@@ -84,6 +84,8 @@ bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
 void handle_library_changes(Consumer::Impl& impl) {
     for (uint64_t pid : impl.session->take_notices()) {
         rematch(impl, pid);
+        // Its stacks are named with the new library even if it is unloaded or exits later.
+        impl.printer->user_symbols().remember(pid);
         // The watch stopped our own children until now; SIGCONT also drops a stop not yet taken.
         if (impl.processes.is_child(static_cast<pid_t>(pid))) kill(static_cast<pid_t>(pid), SIGCONT);
     }

@@ -34,8 +34,10 @@ std::optional<int> Consumer::grab_process(int pid) {
 }
 
 void Consumer::continue_processes() {
-    // Its address space while it is there to read: ustack() names outlive the process.
-    if (impl_->printer && impl_->target) impl_->printer->user_symbols().remember(impl_->target);
+    // Every traced process's address space as it is now (a -c command's libraries are mapped:
+    // it is held at preinit), so that its stacks get names even if it exits before printing.
+    if (impl_->printer)
+        for (pid_t pid : impl_->processes.pids()) impl_->printer->user_symbols().remember(static_cast<uint64_t>(pid));
     impl_->processes.resume();
 }
 

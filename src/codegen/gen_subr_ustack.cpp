@@ -55,6 +55,9 @@ bool ClauseGen::is_user_record(const sema::Node& n) {
 }
 
 ClauseGen::EntryMode ClauseGen::entry_mode() const {
+    // Return probes fire on the returning instruction: the frame is gone, the return address is
+    // at *(sp), as at an entry.
+    if (g.current_kind == AttachKind::Uretprobe && !is_error_clause) return EntryMode::Always;
     if (g.current_kind != AttachKind::Uprobe || is_error_clause) return EntryMode::Never;
     bool entries = false, others = false;
     for (const auto& p : clause.probes) {

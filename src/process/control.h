@@ -52,6 +52,12 @@ public:
     std::vector<ExitReport> reap();
 
     size_t count() const { return procs_.size(); }
+    // Every process created or grabbed, in order.
+    std::vector<pid_t> pids() const {
+        std::vector<pid_t> out;
+        for (const Proc& p : procs_) out.push_back(p.pid);
+        return out;
+    }
     // Whether pid is a process create() started (our child).
     bool is_child(pid_t pid) const;
     size_t live() const;
