@@ -257,8 +257,10 @@ bool Consumer::go() {
     if (impl.session->has_program(probes::AttachKind::Begin) &&
         !impl.session->run(probes::AttachKind::Begin, &err))
         return fail_enable(impl, err.message, err.status);
-    poll_records(impl);
+    // Every probe is active before BEGIN's records are consumed, as after dtrace_go(): what a
+    // system() in BEGIN sets off is traced. BEGIN's records are in the buffer before any other.
     if (impl.session->activity() == codegen::abi::kBegin) impl.session->set_activity(codegen::abi::kActive);
+    poll_records(impl);
     return true;
 }
 
