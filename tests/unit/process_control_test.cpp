@@ -5,9 +5,11 @@
 #include <unistd.h>
 
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include "process/control.h"
+#include "process/rtld.h"
 
 using bdtrace::process::ExitReport;
 using bdtrace::process::ProcessSet;
@@ -58,6 +60,30 @@ TEST(ProcessControl, CreatedCommandIsHeldAfterExec) {
     EXPECT_TRUE(exits[0].status_known);
     EXPECT_FALSE(exits[0].signaled);
     EXPECT_EQ(exits[0].code, 5);
+}
+
+// DTrace's preinit hold: the libraries are mapped (libc is in the maps) and the dynamic linker
+// reports a consistent state; nothing of the program has run yet.
+TEST(ProcessControl, CreatedCommandIsHeldWithItsLibrariesMapped) {
+    ProcessSet set;
+    std::string error;
+    auto pid = set.create({"sh", "-c", "exit 0"}, {}, &error);
+    ASSERT_TRUE(pid) << error;
+    std::ifstream maps("/proc/" + std::to_string(*pid) + "/maps");
+    std::string text((std::istreambuf_iterator<char>(maps)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("libc.so.6"), std::string::npos) << text;
+    auto hook = bdtrace::process::find_rtld_hook(*pid);
+    ASSERT_TRUE(hook);
+    std::ifstream mem("/proc/" + std::to_string(*pid) + "/mem", std::ios::binary);
+    mem.seekg(static_cast<std::streamoff>(hook->r_debug_address + bdtrace::process::kRDebugStateOffset));
+    uint32_t state = 99;
+    mem.read(reinterpret_cast<char*>(&state), sizeof state);
+    EXPECT_EQ(state, bdtrace::process::kRtConsistent);
+    EXPECT_EQ(state_of(*pid), 't');
+    set.resume();
+    auto exits = reap_all(set);
+    ASSERT_EQ(exits.size(), 1u);
+    EXPECT_EQ(exits[0].code, 0);
 }
 
 TEST(ProcessControl, EnvironmentEdits) {
