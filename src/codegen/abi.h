@@ -72,6 +72,14 @@ struct RecordHeader {
 };
 inline constexpr uint32_t kRecordHeaderSize = 16;
 
+// A new ustack() aggregation key's sample (codegen/gen_subr_ustack.cpp ustack_key_sample,
+// runtime/ustack_samples.cpp): a RecordHeader with this epid (actions 0), the aggregation id
+// (u32) and the key element's index (u32), the key element's datum as the map holds it (pid,
+// byte count, PCs), then ip, sp, bp, the number of stack bytes and the bytes from sp up. The
+// consumer unwinds it through code without frame pointers and prints the key that way.
+inline constexpr uint32_t kUstackSampleEpid = 0xffffffff;
+inline constexpr uint32_t kUstackSampleDatum = 24;  // offset of the datum
+
 // A fault abandons the clause and reports itself (epid 0).
 struct FaultRecord {
     RecordHeader header;

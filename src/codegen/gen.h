@@ -150,7 +150,11 @@ public:
     bpf::VReg is_entry_firing();  // 1 at an entry probe (EntryMode::Check)
     bpf::VReg user_register(int pt_regs_offset);  // one user register of the firing thread
     bpf::VReg write_user_stack(bpf::VReg dst, uint32_t frames);  // PCs at dst; returns bytes
-    void write_unwind_tail(uint32_t record_offset, uint32_t copy);  // registers, stack bytes
+    void write_unwind_tail(bpf::VReg base, uint32_t offset, uint32_t copy);  // registers, stack bytes
+    // When an update creates a ustack() key (key element `index` of aggregation `agg`): sends
+    // the key's datum with the registers and stack bytes (abi::kUstackSampleEpid), so that the
+    // consumer can print the key unwound through code without frame pointers.
+    void ustack_key_sample(uint32_t agg, uint32_t index, const Field& kf, bpf::VReg key);
     // At the start of a clause that uses scratch memory: nothing is allocated yet (DTrace gives
     // each enabled probe's clause fresh scratch space).
     void reset_scratch_allocations();

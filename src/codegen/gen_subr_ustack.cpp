@@ -195,16 +195,16 @@ void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t of
 // A ustack() record also carries what the consumer needs to unwind code without frame pointers:
 // ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
 // has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
-void ClauseGen::write_unwind_tail(uint32_t off, uint32_t copy) {
+void ClauseGen::write_unwind_tail(VReg base, uint32_t off, uint32_t copy) {
     static constexpr int kRegOffsets[] = {128, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
     VReg sp;
     for (int i = 0; i < 3; ++i) {
         VReg r = user_register(kRegOffsets[i]);
-        f.store(8, record, static_cast<int16_t>(off + 8 * i), r);
+        f.store(8, base, static_cast<int16_t>(off + 8 * i), r);
         if (i == 1) sp = r;
     }
     VReg dst = f.vreg();
-    f.mov(dst, record);
+    f.mov(dst, base);
     f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
     VReg rc = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(copy), sp});
     VReg len = f.vreg();
@@ -213,14 +213,14 @@ void ClauseGen::write_unwind_tail(uint32_t off, uint32_t copy) {
     f.branch(Cond::Eq, rc, 0, done);
     f.mov(len, static_cast<int64_t>(0));
     uint32_t shorter = std::min(copy, kStackCopyShort);
-    f.load(8, sp, record, static_cast<int16_t>(off + 8));
-    f.mov(dst, record);
+    f.load(8, sp, base, static_cast<int16_t>(off + 8));
+    f.mov(dst, base);
     f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 32));
     VReg rc2 = f.call_helper(bpf::helper::probe_read_user, {dst, static_cast<int64_t>(shorter), sp});
     f.branch(Cond::Ne, rc2, 0, done);
     f.mov(len, static_cast<int64_t>(shorter));
     f.bind(done);
-    f.store(8, record, static_cast<int16_t>(off + 24), len);
+    f.store(8, base, static_cast<int16_t>(off + 24), len);
 }
 
 Field ClauseGen::user_record_value(const sema::Node& n) {
@@ -241,7 +241,7 @@ Field ClauseGen::user_record_value(const sema::Node& n) {
     uint32_t copy = std::min(room, kStackCopy) / 8 * 8;
     if (copy >= kStackCopyShort) {
         fld.unwind = true;
-        write_unwind_tail(fld.offset + fld.size, copy);
+        write_unwind_tail(record, fld.offset + fld.size, copy);
         fld.size += 32 + copy;
     }
     record_size += fld.size;
@@ -251,6 +251,39 @@ Field ClauseGen::user_record_value(const sema::Node& n) {
 void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
     if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, n, key, kf.offset);
     else write_usym_datum(*this, n, key, kf.offset);
+}
+
+// The sample is built in the record buffer past what the clause has recorded so far (later
+// actions write there only after it is sent), with as many stack bytes as fit. A sample lost to
+// a full ring buffer leaves the key printed as the frame-pointer walk found it.
+void ClauseGen::ustack_key_sample(uint32_t agg, uint32_t index, const Field& kf, VReg key) {
+    uint32_t at = (record_size + 7) / 8 * 8;
+    uint32_t datum = at + abi::kUstackSampleDatum;
+    uint32_t used = datum + kf.size + 32;
+    uint32_t copy = used < Gen::kMaxRecord ? std::min(Gen::kMaxRecord - used, kStackCopy) / 8 * 8 : 0;
+    if (copy < kStackCopyShort) return;
+    VReg base = f.vreg();
+    f.mov(base, record);
+    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
+    f.store(4, base, 0, static_cast<int64_t>(abi::kUstackSampleEpid));
+    VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+    f.store(4, base, 4, cpu);
+    f.store(8, base, 8, static_cast<int64_t>(0));
+    f.store(4, base, 16, static_cast<int64_t>(agg));
+    f.store(4, base, 20, static_cast<int64_t>(index));
+    VReg dst = f.vreg(), src = f.vreg();
+    f.mov(dst, base);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kUstackSampleDatum));
+    f.mov(src, key);
+    f.alu64(AluOp::Add, src, static_cast<int64_t>(kf.offset));
+    f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(kf.size), src});
+    write_unwind_tail(record, datum + kf.size, copy);
+    VReg rb = f.vreg();
+    f.load_map_fd(rb, abi::kRingbufMap);
+    f.mov(base, record);
+    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
+    f.call_helper(bpf::helper::ringbuf_output,
+                  {rb, base, static_cast<int64_t>(abi::kUstackSampleDatum + kf.size + 32 + copy), 0});
 }
 
 VReg ClauseGen::ustack_subroutine(const sema::Node& n) {

@@ -1,5 +1,6 @@
 // Aggregation rows whose ufunc()/usym()/umod() keys are moved to the function's or module's start
-// and merged, as DTrace's consumer does before it sorts (agg_user_keys.cpp).
+// and merged, as DTrace's consumer does before it sorts, and whose ustack() keys become the
+// stacks their samples unwound to (agg_user_keys.cpp).
 #pragma once
 
 #include <vector>

@@ -38,6 +38,9 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
         process::Unwound u = process::unwind_stack(cfi_, pid, copy, max);
         return std::make_pair(std::move(u.pcs), u.complete);
     };
+    fctx_.ustack_key = [this](uint32_t agg, uint32_t index, std::span<const uint8_t> datum) {
+        return ustack_samples_.find(agg, index, datum);
+    };
     fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
         if (how == UN::Func) return usyms_.function_start(pid, addr);
         if (how == UN::Mod) return usyms_.module_start(pid, addr);
@@ -233,6 +236,13 @@ std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, s
 
 void RecordPrinter::handle(const void* data, size_t size) {
     const uint8_t* rec = static_cast<const uint8_t*>(data);
+    // A new ustack() key's sample is no firing of its own (nor the next firing for -F).
+    uint32_t epid = 0;
+    if (size >= 4) std::memcpy(&epid, rec, 4);
+    if (epid == codegen::abi::kUstackSampleEpid) {
+        ustack_samples_.add(ps_, rec, size, fctx_);
+        return;
+    }
     if (!opts_.flowindent && deferred_.empty()) return dispatch(rec, size, nullptr);
     if (!deferred_.empty()) {
         std::vector<uint8_t> held = std::exchange(deferred_, {});

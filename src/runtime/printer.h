@@ -16,6 +16,7 @@
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
 #include "runtime/speculations.h"
+#include "runtime/ustack_samples.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
 #include "process/unwind.h"
@@ -91,6 +92,7 @@ private:
     process::UserSymbols usyms_;
     process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)
     output::FormatContext fctx_;
+    UstackSamples ustack_samples_;  // new ustack() keys' samples, unwound
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;
     AggNormals normals_;

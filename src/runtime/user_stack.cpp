@@ -56,20 +56,26 @@ output::FormatContext::UserName user_name_of(const codegen::Field& f) {
     }
 }
 
-output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx) {
-    std::vector<std::string> frames;
-    if (f.size < 16) return output::Value::stack(frames);
+std::pair<uint64_t, std::vector<uint64_t>> user_stack_pcs(const codegen::Field& f, const uint8_t* data,
+                                                          const output::FormatContext& ctx) {
+    std::vector<uint64_t> pcs;
+    if (f.size < 16) return {0, pcs};
     uint64_t pid = word(data, 0);
     int64_t bytes = static_cast<int64_t>(word(data, 1));
     uint64_t n = bytes > 0 ? static_cast<uint64_t>(bytes) / 8 : 0;
     n = std::min<uint64_t>(n, std::min<uint64_t>(f.frames, (f.size - 16) / 8));
-    std::vector<uint64_t> pcs;
     for (uint64_t i = 0; i < n; ++i) {
         uint64_t pc = word(data, 2 + i);
         if (pc == 0) break;
         pcs.push_back(pc);
     }
     if (f.unwind) pcs = unwound(f, pid, data, pcs, ctx);
+    return {pid, std::move(pcs)};
+}
+
+output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx) {
+    std::vector<std::string> frames;
+    auto [pid, pcs] = user_stack_pcs(f, data, ctx);
     for (uint64_t pc : pcs)
         frames.push_back(ctx.user_name ? ctx.user_name(output::FormatContext::UserName::Addr, pid, pc) : hex(pc));
     return output::Value::stack(std::move(frames));

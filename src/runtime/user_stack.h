@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
+#include <vector>
 
 #include "codegen/program_set.h"
 #include "output/printf_render.h"
@@ -13,6 +15,11 @@ namespace bdtrace::runtime {
 // A UStack datum (pid, byte count, PCs[, the unwinding tail]) as a stack of named frames; it
 // ends at the first zero PC, as DTrace's does. The datum's size is f.size.
 output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx);
+
+// The same datum's process id and PCs: the frame-pointer walk's, or with f.unwind the stack
+// unwound from the registers and stack bytes that follow them.
+std::pair<uint64_t, std::vector<uint64_t>> user_stack_pcs(const codegen::Field& f, const uint8_t* data,
+                                                          const output::FormatContext& ctx);
 
 // A USym datum (pid, address) as trace() and aggregation keys print it: the function
 // (ufunc/usym), the module (umod) or the function and offset (uaddr).
