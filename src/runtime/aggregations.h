@@ -36,8 +36,9 @@ struct AggPrintOptions {
     bool json = false;        // oformat=json: aggregations as JSON lines
 };
 
-// normalize(): the divisor of each entry, by map key. Entries created after a normalize() are
-// not normalized, as in DTrace, where the divisor belongs to the entries that existed.
+// normalize(): the divisor of each entry, by its key as printed (agg_user_keys.h). Entries
+// created after a normalize() are not normalized, as in DTrace, where the divisor belongs to the
+// entries that existed.
 using AggNormals = std::map<std::vector<uint8_t>, uint64_t>;
 
 // Reads every entry of the aggregation map and merges the per-CPU values (keeping each CPU's

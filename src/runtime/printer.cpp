@@ -8,6 +8,7 @@
 #include "output/json.h"
 #include "output/trace_format.h"
 #include "output/value.h"
+#include "runtime/agg_user_keys.h"
 #include "runtime/stack_frames.h"
 #include "runtime/user_stack.h"
 
@@ -155,6 +156,14 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
                 if (r.agg == id) rows.push_back(std::move(r));
         return rows;
     };
+    // normalize()'s divisors belong to the keys as printed: ufunc()/umod() keys moved to their
+    // start, ustack() keys unwound (agg_user_keys.h).
+    auto printed_keys = [&](std::vector<AggRow> rows) {
+        std::vector<AggRow> holder;
+        std::vector<std::vector<uint8_t>> keys;
+        for (const auto& r : merge_user_keys(rows, ps_, fctx_, holder)) keys.push_back(r.key);
+        return keys;
+    };
     switch (a.kind) {
         case ActionKind::Printa: {
             if (!snapshot || a.aggs.empty()) break;
@@ -178,17 +187,20 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
             if (modify) modify(a.aggs.at(0), 0, false);
             break;
         case ActionKind::Trunc:
-            if (modify)
-                for (const auto& key : modify(a.aggs.at(0), a.keep, true)) normals_.erase(key);
+            if (modify) {
+                std::vector<AggRow> gone;
+                for (auto& key : modify(a.aggs.at(0), a.keep, true)) gone.push_back({a.aggs.at(0), std::move(key), {}, {}});
+                for (const auto& key : printed_keys(std::move(gone))) normals_.erase(key);
+            }
             break;
         case ActionKind::Normalize: {
             uint64_t divisor = 1;
             if (!a.fields.empty() && a.fields[0].offset + 8 <= size) std::memcpy(&divisor, rec + a.fields[0].offset, 8);
-            for (const auto& r : rows_of(a.aggs.at(0))) normals_[r.key] = divisor;
+            for (const auto& key : printed_keys(rows_of(a.aggs.at(0)))) normals_[key] = divisor;
             break;
         }
         case ActionKind::Denormalize:
-            for (const auto& r : rows_of(a.aggs.at(0))) normals_.erase(r.key);
+            for (const auto& key : printed_keys(rows_of(a.aggs.at(0)))) normals_.erase(key);
             break;
         case ActionKind::Setopt: {
             auto text_of = [&](const Field& f) {
