@@ -44,6 +44,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     sema::SemaOptions so;
     so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);
     so.ustackframes = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("ustackframes"), UINT32_MAX));
+    so.stackframes = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("stackframes"), UINT32_MAX));
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;

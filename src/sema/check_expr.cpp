@@ -579,13 +579,34 @@ NodePtr Checker::member(const ast::Expr& e) {
     return n;
 }
 
+// args[N] where no provider declares types: on pid probes (functions of unknown signature)
+// DTrace's args[] are the untyped argument values, as argN; elsewhere args[] needs types.
+NodePtr Checker::untyped_arg(const ast::Expr& e) {
+    bool untyped = clause_probes && !clause_probes->empty();
+    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
+        const probes::Probe* pr = registry.by_id(p.probe_id);
+        untyped &= pr && (pr->attach == probes::AttachKind::Uprobe || pr->attach == probes::AttachKind::Uretprobe);
+    }
+    if (!untyped)
+        error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+    if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access args as an associative array");
+    NodePtr idx = rvalue(*e.args[0]);
+    if (idx->kind != NodeKind::Int || idx->value > 9)
+        error("D_ARGS_IDX", e.range, "index " + (idx->kind == NodeKind::Int ? std::to_string(idx->value) + " " : std::string()) +
+                                         "is out of range for args[ ]");
+    auto b = find_builtin(types, "arg" + std::to_string(idx->value));
+    auto n = node(NodeKind::Builtin, b->type, e.range);
+    n->builtin = b->var;
+    n->value = b->index;
+    return n;
+}
+
 NodePtr Checker::index(const ast::Expr& e) {
     const ast::Expr& base_e = *e.lhs;
     if (base_e.kind == ExprKind::Ident && base_e.text == "uregs" && !globals.count("uregs")) return uregs_element(e);
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
     if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
-    if (base_e.kind == ExprKind::Ident && base_e.text == "args")
-        error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+    if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);
     NodePtr base = rvalue(base_e);
     // Char arrays stay arrays for string use; indexing one takes its address (K&R A7.1).
     if (base->kind == NodeKind::Load && base->type->kind == TypeKind::Array) {

@@ -229,9 +229,10 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     return a;
 }
 
-// stack([n]): the kernel stack of the firing, n frames (-x stackframes, 20 by default).
+// stack([n]): the kernel stack of the firing, n frames (-x stackframes, 20 by default; the
+// kernel gives at most 127).
 NodePtr Checker::stack_value(const ast::Expr& e) {
-    uint64_t frames = 20;
+    uint64_t frames = std::min<uint64_t>(opts.stackframes ? opts.stackframes : 20, 127);
     if (e.args.size() > 1)
         error("D_PROTO_LEN", e.range, "stack( ) prototype mismatch: " + std::to_string(e.args.size()) +
                                           " args passed, 0 to 1 expected");

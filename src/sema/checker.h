@@ -92,6 +92,9 @@ public:
     std::map<std::string, const ast::InlineDef*> inlines;
     std::map<std::string, std::pair<int64_t, const Type*>> enumerators;
     uint32_t action_index = 0;  // within the current clause
+    // The current clause's probes, for args[] (untyped on pid probes: the argument registers).
+    const std::vector<EnabledProbe>* clause_probes = nullptr;
+    NodePtr untyped_arg(const ast::Expr& e);
 };
 
 }  // namespace bdtrace::sema

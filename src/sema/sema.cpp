@@ -274,6 +274,7 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     out.index = index;
     out.range = c.range;
     out.probes = match_probes(c);
+    clause_probes = &out.probes;
     for (const auto& pd : c.probes) {
         probes::Description d{pd.provider, pd.module, pd.function, pd.name};
         if (!pd.id && registry.dynamic(d)) out.dynamic_descriptions.push_back(std::move(d));
@@ -290,6 +291,7 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
         if (!out.predicate->type->is_scalar())
             error("D_PRED_SCALAR", c.predicate->range, "predicate result must be of scalar type");
     }
+    clause_probes = nullptr;
     prog->clauses.push_back(std::move(out));
 }
 

@@ -17,6 +17,7 @@ namespace bdtrace::sema {
 struct SemaOptions {
     uint32_t strsize = 256;
     uint32_t ustackframes = 100;  // -x ustackframes: frames of ustack() without an argument
+    uint32_t stackframes = 20;    // -x stackframes: frames of stack() without an argument
     bool zdefs = false;        // -Z: descriptions may match no probes
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
