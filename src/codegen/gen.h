@@ -122,6 +122,7 @@ public:
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
     bpf::VReg string_temp();
+    bpf::VReg second_frame(bpf::VReg bytes);
     // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's
     // entry of kProbeNamesMap, "" when it has none.
     bpf::VReg pid_probe_name(sema::BuiltinVar which);

@@ -182,15 +182,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             f.mov(buf, scratch);
             f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
             VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
-            bpf::Label none = f.new_label(), done = f.new_label();
-            f.branch(Cond::Slt, got, 16, none);
-            f.mov(buf, scratch);
-            f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
-            f.jump(done);
-            f.bind(none);
-            f.mov(r, static_cast<int64_t>(0));
-            f.bind(done);
-            return r;
+            return second_frame(got);
         }
         case BuiltinVar::Stackdepth: {
             // The kernel stack's frames: bpf_get_stack returns the bytes it wrote.
@@ -580,6 +572,21 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
     normalize(val, v.type);
     f.store(static_cast<int>(v.type->size), addr, 0, val);
     if (result) *result = val;
+}
+
+// caller and ucaller: the second frame of the stack just written at the scratch area's stack
+// room (`bytes`: what bpf_get_stack returned), 0 when there is none.
+VReg ClauseGen::second_frame(VReg bytes) {
+    VReg r = f.vreg(), buf = f.vreg();
+    bpf::Label none = f.new_label(), done = f.new_label();
+    f.branch(Cond::Slt, bytes, 16, none);
+    f.mov(buf, scratch);
+    f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
+    f.jump(done);
+    f.bind(none);
+    f.mov(r, static_cast<int64_t>(0));
+    f.bind(done);
+    return r;
 }
 
 }  // namespace bdtrace::codegen

@@ -312,15 +312,7 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
                 f.alu64(AluOp::Rsh, r, 3);
                 return r;
             }
-            bpf::Label none = f.new_label(), done = f.new_label();
-            f.branch(Cond::Slt, bytes, 16, none);
-            f.mov(buf, scratch);
-            f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
-            f.jump(done);
-            f.bind(none);
-            f.mov(r, static_cast<int64_t>(0));
-            f.bind(done);
-            return r;
+            return second_frame(bytes);
         }
         case BuiltinVar::Uregs: {
             const sema::Node& idx = *n.args.at(0);
