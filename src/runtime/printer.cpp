@@ -230,12 +230,10 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
     }
 }
 
-std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, size_t size) const {
-    if (size < codegen::abi::kRecordHeaderSize) return std::nullopt;
-    codegen::abi::RecordHeader h;
-    std::memcpy(&h, rec, sizeof h);
-    if (h.epid == 0 || h.epid > ps_.epids.size()) return std::nullopt;
-    const codegen::Epid& e = ps_.epids[h.epid - 1];
+namespace {
+
+// What the probe line and -F need to know of a firing: its CPU and its enabled probe's names.
+output::FiringDesc firing_desc(const codegen::abi::RecordHeader& h, const codegen::Epid& e) {
     output::FiringDesc f;
     f.cpu = static_cast<int>(h.cpu);
     f.probe_id = e.probe_id;
@@ -244,6 +242,16 @@ std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, s
     f.function = e.function;
     f.name = e.name;
     return f;
+}
+
+}  // namespace
+
+std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, size_t size) const {
+    if (size < codegen::abi::kRecordHeaderSize) return std::nullopt;
+    codegen::abi::RecordHeader h;
+    std::memcpy(&h, rec, sizeof h);
+    if (h.epid == 0 || h.epid > ps_.epids.size()) return std::nullopt;
+    return firing_desc(h, ps_.epids[h.epid - 1]);
 }
 
 void RecordPrinter::handle(const void* data, size_t size) {
@@ -293,13 +301,7 @@ void RecordPrinter::dispatch(const uint8_t* rec, size_t size, const output::Firi
 void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h,
                           const codegen::Epid& e, const output::FiringDesc* next) {
 
-    output::FiringDesc firing;
-    firing.cpu = static_cast<int>(h.cpu);
-    firing.probe_id = e.probe_id;
-    firing.epid = e.epid;
-    firing.provider = e.provider;
-    firing.function = e.function;
-    firing.name = e.name;
+    output::FiringDesc firing = firing_desc(h, e);
     const bool json = opts_.agg.json;
     std::string text = json ? std::string() : lines_.begin(firing, next);
     json_.clear();
