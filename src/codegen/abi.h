@@ -78,6 +78,9 @@ inline constexpr uint32_t kRecordHeaderSize = 16;
 // byte count, PCs), then ip, sp, bp, the number of stack bytes and the bytes from sp up. The
 // consumer unwinds it through code without frame pointers and prints the key that way.
 inline constexpr uint32_t kUstackSampleEpid = 0xffffffff;
+// The "process" of a symbol datum {pid, address} holding a kernel address (sym(), func(),
+// mod()): the consumer names it from kallsyms instead of a process's mappings.
+inline constexpr uint64_t kKernelSymbolPid = ~uint64_t{0};
 inline constexpr uint32_t kUstackSampleDatum = 24;  // offset of the datum
 
 // A fault abandons the clause and reports itself (epid 0).

@@ -31,6 +31,7 @@ constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer th
 constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
 
 bool is_user_sym(Subr s) { return s == Subr::Ufunc || s == Subr::Usym || s == Subr::Umod || s == Subr::Uaddr; }
+bool is_kernel_sym(Subr s) { return s == Subr::Sym || s == Subr::Func || s == Subr::Mod; }
 
 }  // namespace
 
@@ -51,7 +52,7 @@ bool user_key_field(const sema::Type* t, Field& k) {
 }
 
 bool ClauseGen::is_user_record(const sema::Node& n) {
-    return n.kind == NodeKind::Subr && (n.subr == Subr::Ustack || is_user_sym(n.subr));
+    return n.kind == NodeKind::Subr && (n.subr == Subr::Ustack || is_user_sym(n.subr) || is_kernel_sym(n.subr));
 }
 
 ClauseGen::EntryMode ClauseGen::entry_mode() const {
@@ -180,11 +181,17 @@ void write_ustack_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t 
     f.store(8, base, static_cast<int16_t>(off + 8), bytes);
 }
 
-// [pid][address] at base + off.
+// [pid][address] at base + off; a kernel address (sym/func/mod) has abi::kKernelSymbolPid.
 void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t off) {
     bpf::Function& f = cg.f;
     VReg addr = cg.value(*n.args[0]);
     f.store(8, base, static_cast<int16_t>(off + 8), addr);
+    if (is_kernel_sym(n.subr)) {
+        VReg kernel = f.vreg();
+        f.mov(kernel, static_cast<int64_t>(abi::kKernelSymbolPid));
+        f.store(8, base, static_cast<int16_t>(off), kernel);
+        return;
+    }
     VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
     f.alu64(AluOp::Rsh, pid, 32);
     f.store(8, base, static_cast<int16_t>(off), pid);

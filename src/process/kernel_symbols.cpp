@@ -29,19 +29,54 @@ void KernelSymbols::load() {
     std::sort(all_.begin(), all_.end(), [](const Symbol& a, const Symbol& b) { return a.name < b.name; });
 }
 
-std::string KernelSymbols::describe(uint64_t addr) {
+namespace {
+
+std::string hex(uint64_t v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+}  // namespace
+
+const KernelSymbols::Symbol* KernelSymbols::containing(uint64_t addr) {
     if (!loaded_) load();
     auto it = std::upper_bound(symbols_.begin(), symbols_.end(), addr,
                                [](uint64_t a, const Symbol& s) { return a < s.addr; });
-    if (it == symbols_.begin()) return {};
-    --it;
-    std::string out = it->module + "`" + it->name;
-    if (addr != it->addr) {
-        char buf[32];
-        std::snprintf(buf, sizeof buf, "+0x%llx", static_cast<unsigned long long>(addr - it->addr));
-        out += buf;
-    }
+    if (it == symbols_.begin()) return nullptr;
+    return &*--it;
+}
+
+std::string KernelSymbols::describe(uint64_t addr) {
+    const Symbol* s = containing(addr);
+    if (!s) return {};
+    std::string out = s->module + "`" + s->name;
+    if (addr != s->addr) out += "+" + hex(addr - s->addr);
     return out;
+}
+
+std::string KernelSymbols::sym(uint64_t addr) {
+    const Symbol* s = containing(addr);
+    return s ? s->module + "`" + s->name : hex(addr);
+}
+
+std::string KernelSymbols::mod(uint64_t addr) {
+    const Symbol* s = containing(addr);
+    return s ? s->module : hex(addr);
+}
+
+uint64_t KernelSymbols::function_start(uint64_t addr) {
+    const Symbol* s = containing(addr);
+    return s ? s->addr : addr;
+}
+
+uint64_t KernelSymbols::module_start(uint64_t addr) {
+    const Symbol* s = containing(addr);
+    if (!s) return addr;
+    // Functions of one module lie together (modules are loaded apart from the core kernel).
+    const Symbol* first = s;
+    while (first != symbols_.data() && (first - 1)->module == s->module) --first;
+    return first->addr;
 }
 
 }  // namespace bdtrace::process

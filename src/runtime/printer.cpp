@@ -26,6 +26,7 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
     fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
     using UN = output::FormatContext::UserName;
     fctx_.user_name = [this](UN how, uint64_t pid, uint64_t addr) {
+        if (pid == codegen::abi::kKernelSymbolPid) return how == UN::Mod ? ksyms_.mod(addr) : ksyms_.sym(addr);
         switch (how) {
             case UN::Func: return usyms_.usym(pid, addr);
             case UN::Mod: return usyms_.umod(pid, addr);
@@ -43,6 +44,8 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
         return ustack_samples_.find(agg, index, datum);
     };
     fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
+        if (pid == codegen::abi::kKernelSymbolPid)
+            return how == UN::Func ? ksyms_.function_start(addr) : how == UN::Mod ? ksyms_.module_start(addr) : addr;
         if (how == UN::Func) return usyms_.function_start(pid, addr);
         if (how == UN::Mod) return usyms_.module_start(pid, addr);
         return addr;

@@ -48,7 +48,7 @@ output::ArgType arg_type(const Type* t) {
         case TypeKind::Enum: {
             if (t->usym != Type::UserSym::None) {
                 ArgType u = ArgType::integer(t->name, 8, false);
-                u.kind = ArgType::Kind::USymAddr;
+                u.kind = t->kernel_sym ? ArgType::Kind::SymAddr : ArgType::Kind::USymAddr;
                 return u;
             }
             ArgType a = ArgType::integer(t->name, static_cast<uint32_t>(t->size), t->is_signed);

@@ -1,5 +1,5 @@
 // User stacks and user symbols: ustack([nframes[, strsize]]), ufunc(), usym(), umod(), uaddr()
-// and uregs[]. DTrace makes these action functions: as statements they record their value (the
+// and uregs[]; and their kernel counterparts sym(), func() and mod(). DTrace makes these action functions: as statements they record their value (the
 // stack, or the process and the address) and print it; as aggregation keys and printf()
 // arguments they are values. Their checks are DTrace's (dt_cc.c dt_action_ustack_args for the
 // stack, the "_usymaddr(uintptr_t)" prototype of dt_open.c for the symbols, dt_idcook_regs for
@@ -16,13 +16,17 @@ struct UserSymDef {
     const char* name;
     Subr subr;
     Type::UserSym kind;
+    bool kernel;  // sym/func/mod: a kernel address (dt_open.c's "_symaddr(uintptr_t)")
 };
 
 constexpr UserSymDef kUserSyms[] = {
-    {"ufunc", Subr::Ufunc, Type::UserSym::Func},
-    {"usym", Subr::Usym, Type::UserSym::Func},
-    {"umod", Subr::Umod, Type::UserSym::Mod},
-    {"uaddr", Subr::Uaddr, Type::UserSym::Addr},
+    {"ufunc", Subr::Ufunc, Type::UserSym::Func, false},
+    {"usym", Subr::Usym, Type::UserSym::Func, false},
+    {"umod", Subr::Umod, Type::UserSym::Mod, false},
+    {"uaddr", Subr::Uaddr, Type::UserSym::Addr, false},
+    {"sym", Subr::Sym, Type::UserSym::Func, true},
+    {"func", Subr::Func, Type::UserSym::Func, true},
+    {"mod", Subr::Mod, Type::UserSym::Mod, true},
 };
 
 const UserSymDef* user_sym(const std::string& name) {
@@ -88,8 +92,9 @@ NodePtr Checker::ustack_subroutine(const ast::Expr& e, const std::string& name) 
                   n->args[0]->type->name);
     Type* t = types.new_type();
     *t = *types.int_type(8, false);
-    t->name = "_usymaddr";
+    t->name = def->kernel ? "_symaddr" : "_usymaddr";
     t->usym = def->kind;
+    t->kernel_sym = def->kernel;
     n->type = t;
     return n;
 }

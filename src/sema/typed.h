@@ -85,6 +85,8 @@ enum class Subr {
     Speculation,
     // user stacks and symbols: check_subr_ustack.cpp, gen_subr_ustack.cpp
     Ustack, Ufunc, Usym, Umod, Uaddr,
+    // kernel symbols, the same units: sym(), func(), mod()
+    Sym, Func, Mod,
 };
 
 struct Node {

@@ -50,6 +50,8 @@ struct Type {
     // user address recorded with its process and printed as DTrace prints that action.
     enum class UserSym : uint8_t { None, Func, Mod, Addr };
     UserSym usym = UserSym::None;
+    // With usym: _symaddr, a kernel address from sym()/func() (Func) or mod() (Mod).
+    bool kernel_sym = false;
 
     bool is_integer() const { return kind == TypeKind::Integer || kind == TypeKind::Enum; }
     bool is_arith() const { return is_integer() || kind == TypeKind::Float; }

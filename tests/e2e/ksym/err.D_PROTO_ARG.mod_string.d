@@ -1,0 +1,5 @@
+/* mod( ) takes an integer address, not a string. */
+BEGIN
+{
+	mod("vmlinux");
+}

@@ -1,0 +1,5 @@
+/* sym( ) takes one address. */
+BEGIN
+{
+	sym();
+}
