@@ -4,6 +4,9 @@ namespace bdtrace::usdtgen {
 
 namespace {
 
+// D's string, userland pointers and scoped (kernel`type) names exist only in D.
+constexpr const char* kNotC = "which is not a C type";
+
 std::string qualifiers(unsigned q) {
     std::string s;
     if (q & ast::QualConst) s += "const ";
@@ -21,24 +24,23 @@ CTypeText base_text(const ast::BaseType& base) {
             std::string s;
             for (const std::string& w : base.words) {
                 // D's string type is a D value, not a C object: no C caller can pass one.
-                if (w == "string") return {"string", "string is a D type with no C equivalent"};
+                if (w == "string") return {"string", kNotC};
                 s += (s.empty() ? "" : " ") + w;
             }
             return {s, {}};
         }
         case K::Named:
             if (base.name.find('`') != std::string::npos)
-                return {base.name, base.name + " names a type in a kernel or library scope"};
+                return {base.name, kNotC};
             return {base.name, {}};
         case K::Struct:
         case K::Union:
         case K::Enum: {
             const char* word = base.kind == K::Struct ? "struct" : base.kind == K::Union ? "union" : "enum";
             if (base.name.empty())
-                return {word, std::string("an unnamed ") + word + " cannot be named in a C header"};
+                return {word, "which a C header cannot name"};
             if (base.name.find('`') != std::string::npos)
-                return {std::string(word) + " " + base.name,
-                        base.name + " names a type in a kernel or library scope"};
+                return {std::string(word) + " " + base.name, kNotC};
             return {std::string(word) + " " + base.name, {}};
         }
     }
@@ -52,15 +54,15 @@ CTypeText c_type_text(const ast::DeclSpecs& specs, const ast::Declarator& decl) 
     std::string text = qualifiers(specs.quals) + base.text;
     if (!base.reason.empty()) return {text, base.reason};
     if (specs.quals & ast::QualUserland)
-        return {"userland " + text, "userland is a D qualifier with no C equivalent"};
+        return {"userland " + text, kNotC};
     // Probe arguments are scalars in registers: pointers are all a prototype can hold, as an
     // array or function argument would be passed as a pointer anyway.
     std::string stars;
     for (const ast::DeclaratorOp& op : decl.ops) {
         if (op.kind != ast::DeclaratorOp::Kind::Pointer)
-            return {text, "a probe argument must be a scalar or a pointer"};
+            return {text, "which is not a scalar or pointer type"};
         if (op.quals & ast::QualUserland)
-            return {text, "userland is a D qualifier with no C equivalent"};
+            return {text, kNotC};
         std::string q = qualifiers(op.quals);
         if (!q.empty()) q.pop_back();
         stars = "*" + (q.empty() ? "" : q + " ") + stars;

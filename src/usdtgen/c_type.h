@@ -9,7 +9,7 @@ namespace bdtrace::usdtgen {
 
 struct CTypeText {
     std::string text;    // "const char *", "unsigned long long", "struct conn *"
-    std::string reason;  // empty when text is valid C; else why the type has no C spelling
+    std::string reason;  // empty when text is valid C; else why not: "which is not a C type"
 };
 
 // The abstract C declaration of a parameter's type (its name, if any, left out).

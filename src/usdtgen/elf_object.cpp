@@ -140,6 +140,7 @@ std::optional<std::string> check_input_object(const std::string& path) {
     if (elf_version(EV_CURRENT) == EV_NONE) return elf_error();
     int fd = open(path.c_str(), O_RDONLY | O_CLOEXEC);
     if (fd < 0) return "failed to open " + path + ": " + std::strerror(errno);
+    (void)elf_errno();  // libelf's error is sticky: forget an earlier one
     Elf* elf = elf_begin(fd, ELF_C_READ, nullptr);
     std::optional<std::string> err;
     if (!elf || elf_kind(elf) != ELF_K_ELF) {

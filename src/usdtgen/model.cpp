@@ -46,8 +46,8 @@ UsdtProbe probe_of(const std::string& provider, const ast::ProviderDef::Probe& p
         CTypeText t = c_type_text(param.specs, param.decl);
         if (!t.reason.empty()) {
             diags.error("D_PROV_PRARGTYPE", param.range,
-                        where + " argument #" + std::to_string(i + 1) + " is of type " + t.text +
-                            ", which a C header cannot declare: " + t.reason);
+                        where + " argument #" + std::to_string(i + 1) + " is of type " + t.text + ", " +
+                            t.reason);
         }
         out.arg_types.push_back(std::move(t.text));
     }
