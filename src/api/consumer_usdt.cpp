@@ -73,7 +73,7 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
         for (const usdtgen::UsdtProbe& probe : prov.probes)
             out.semaphores.push_back(usdtgen::semaphore_name(prov.name, probe));
     if (auto err = usdtgen::write_semaphore_object(file, out)) {
-        impl.last_error = "failed to link " + what + ": failed to write " + file + ": " + *err;
+        impl.last_error = "failed to link " + what + ": " + *err;
         return false;
     }
     return true;

@@ -119,9 +119,9 @@ std::optional<std::string> build(Elf* elf, const SemaphoreObject& obj, Buffers& 
 }  // namespace
 
 std::optional<std::string> write_semaphore_object(const std::string& path, const SemaphoreObject& obj) {
-    if (elf_version(EV_CURRENT) == EV_NONE) return elf_error();
+    if (elf_version(EV_CURRENT) == EV_NONE) return "failed to write " + path + ": " + elf_error();
     int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (fd < 0) return std::string(std::strerror(errno));
+    if (fd < 0) return "failed to open " + path + ": " + std::strerror(errno);
     Elf* elf = elf_begin(fd, ELF_C_WRITE, nullptr);
     std::optional<std::string> err;
     if (!elf) {
@@ -132,8 +132,9 @@ std::optional<std::string> write_semaphore_object(const std::string& path, const
         elf_end(elf);
     }
     if (close(fd) != 0 && !err) err = std::strerror(errno);
-    if (err) unlink(path.c_str());
-    return err;
+    if (!err) return std::nullopt;
+    unlink(path.c_str());
+    return "failed to write " + path + ": " + *err;
 }
 
 std::optional<std::string> check_input_object(const std::string& path) {

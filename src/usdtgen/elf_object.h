@@ -21,8 +21,8 @@ struct SemaphoreObject {
 
 // Writes the object to `path` (created or truncated). Each semaphore is a global unsigned
 // short, zero, in a writable .probes section; the object also carries an empty
-// .note.GNU-stack so that linking it does not ask for an executable stack. Returns an
-// error message (without the file name) on failure.
+// .note.GNU-stack so that linking it does not ask for an executable stack. Returns DTrace's
+// message on failure ("failed to open x.o: Permission denied").
 std::optional<std::string> write_semaphore_object(const std::string& path, const SemaphoreObject& obj);
 
 // The check DTrace makes of each object given after the script: it must open and be ELF.

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 
 #include "cli/args.h"
 #include "cli/driver.h"
@@ -442,4 +443,35 @@ TEST(CliDriver, Help) {
     CliRun r = run_cli({"--help"});
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.out, help_text("dtrace"));
+}
+
+TEST(CliArgs, HeaderAndLinkModes) {
+    auto h = parse({"--types", "-64", "-h", "-s", "p.d", "-o", "p.h"});
+    ASSERT_FALSE(h.error.has_value());
+    EXPECT_TRUE(h.line.header);
+    EXPECT_FALSE(h.line.link);
+    EXPECT_TRUE(h.line.stap_option);  // SystemTap's flag: accepted, no effect
+    auto g = parse({"-G", "-s", "p.d", "a.o", "b.o"});
+    EXPECT_TRUE(g.line.link);
+    EXPECT_EQ(g.line.operands, (std::vector<std::string>{"a.o", "b.o"}));
+    EXPECT_TRUE(parse({"--no-pyparsing", "-G", "-s", "p.d"}).line.stap_option);
+}
+
+TEST(CliDriver, HeaderAndLinkWrite) {
+    TempFile script("provider lt { probe a__b(int); };\n");
+    TempFile header(""), object("");
+    CliRun h = run_cli({"-h", "-s", script.path, "-o", header.path});
+    EXPECT_EQ(h.status, 0);
+    EXPECT_EQ(h.err, "");
+    std::ifstream in(header.path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("#define\tLT_A_B(arg0) \\\n\tDTRACE_PROBE1(lt, a__b, arg0)\n"), std::string::npos);
+    // Under -G the operands are objects, not macro arguments ($1 is unused and no error).
+    CliRun g = run_cli({"-G", "-s", script.path, "-o", object.path, header.path});
+    EXPECT_EQ(g.status, 1);
+    EXPECT_EQ(g.err, "dtrace: failed to link script " + script.path + ": failed to process " + header.path +
+                         ": not an ELF file\n");
+    CliRun ok = run_cli({"-G", "-s", script.path, "-o", object.path});
+    EXPECT_EQ(ok.status, 0);
+    EXPECT_EQ(ok.err, "");
 }

@@ -226,7 +226,8 @@ TEST(UsdtGen, SharedSemaphoresAndEmptyObject) {
 }
 
 TEST(UsdtGen, WriteAndInputErrors) {
-    EXPECT_EQ(write_semaphore_object("/nonexistent-dir/x.o", {}), "No such file or directory");
+    EXPECT_EQ(write_semaphore_object("/nonexistent-dir/x.o", {}),
+              "failed to open /nonexistent-dir/x.o: No such file or directory");
     EXPECT_EQ(check_input_object("/nonexistent-dir/x.o"),
               "failed to open /nonexistent-dir/x.o: No such file or directory");
     const std::string text = tmp_path("text.o");
