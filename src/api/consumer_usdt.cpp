@@ -14,8 +14,8 @@ namespace {
 
 // The providers of every program; on an error, last_error() is set as a compile error of the
 // script that holds it ("failed to compile script x.d: line 4: ...").
-std::optional<std::vector<usdtgen::UsdtProvider>> providers_of(Consumer::Impl& impl,
-                                                               const std::vector<Program*>& programs) {
+std::optional<std::vector<usdtgen::UsdtProvider>> providers_of(
+    Consumer::Impl& impl, const std::vector<Program*>& programs) {
     std::vector<usdtgen::UsdtProvider> providers;
     for (Program* p : programs) {
         if (!p || !p->ast) continue;
@@ -25,7 +25,8 @@ std::optional<std::vector<usdtgen::UsdtProvider>> providers_of(Consumer::Impl& i
             if (d.severity != Severity::Error) continue;
             RenderContext rc;
             rc.program_name.clear();
-            rc.kind = p->request.spec == ProbeSpec::Script ? SourceKind::ScriptFile : SourceKind::Description;
+            rc.kind = p->request.spec == ProbeSpec::Script ? SourceKind::ScriptFile
+                                                           : SourceKind::Description;
             rc.source_name = p->request.source_name;
             rc.errtags = impl.opts.is_set("errtags");
             impl.last_error = render_diagnostic(d, rc).substr(2);  // drop the empty ": " prefix

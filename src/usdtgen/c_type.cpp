@@ -30,15 +30,15 @@ CTypeText base_text(const ast::BaseType& base) {
             return {s, {}};
         }
         case K::Named:
-            if (base.name.find('`') != std::string::npos)
-                return {base.name, kNotC};
+            if (base.name.find('`') != std::string::npos) return {base.name, kNotC};
             return {base.name, {}};
         case K::Struct:
         case K::Union:
         case K::Enum: {
-            const char* word = base.kind == K::Struct ? "struct" : base.kind == K::Union ? "union" : "enum";
-            if (base.name.empty())
-                return {word, "which a C header cannot name"};
+            const char* word = base.kind == K::Struct  ? "struct"
+                               : base.kind == K::Union ? "union"
+                                                       : "enum";
+            if (base.name.empty()) return {word, "which a C header cannot name"};
             if (base.name.find('`') != std::string::npos)
                 return {std::string(word) + " " + base.name, kNotC};
             return {std::string(word) + " " + base.name, {}};
@@ -53,16 +53,14 @@ CTypeText c_type_text(const ast::DeclSpecs& specs, const ast::Declarator& decl) 
     CTypeText base = base_text(specs.base);
     std::string text = qualifiers(specs.quals) + base.text;
     if (!base.reason.empty()) return {text, base.reason};
-    if (specs.quals & ast::QualUserland)
-        return {"userland " + text, kNotC};
+    if (specs.quals & ast::QualUserland) return {"userland " + text, kNotC};
     // Probe arguments are scalars in registers: pointers are all a prototype can hold, as an
     // array or function argument would be passed as a pointer anyway.
     std::string stars;
     for (const ast::DeclaratorOp& op : decl.ops) {
         if (op.kind != ast::DeclaratorOp::Kind::Pointer)
             return {text, "which is not a scalar or pointer type"};
-        if (op.quals & ast::QualUserland)
-            return {text, kNotC};
+        if (op.quals & ast::QualUserland) return {text, kNotC};
         std::string q = qualifiers(op.quals);
         if (!q.empty()) q.pop_back();
         stars = "*" + (q.empty() ? "" : q + " ") + stars;

@@ -52,7 +52,9 @@ Elf_Scn* add_section(Elf* elf, size_t name, Elf64_Word type, Elf64_Xword flags, 
     return scn;
 }
 
-std::string elf_error() { return elf_errmsg(elf_errno()); }
+std::string elf_error() {
+    return elf_errmsg(elf_errno());
+}
 
 std::optional<std::string> build(Elf* elf, const SemaphoreObject& obj, Buffers& b) {
     Elf64_Ehdr* eh = elf64_newehdr(elf);
@@ -106,7 +108,8 @@ std::optional<std::string> build(Elf* elf, const SemaphoreObject& obj, Buffers& 
     sh->sh_link = kStrtabIndex;
     sh->sh_info = static_cast<Elf64_Word>(first_global);
     sh->sh_entsize = sizeof(Elf64_Sym);
-    if (!add_section(elf, n_strtab, SHT_STRTAB, 0, b.str.bytes.data(), b.str.bytes.size(), 1, ELF_T_BYTE))
+    if (!add_section(elf, n_strtab, SHT_STRTAB, 0, b.str.bytes.data(), b.str.bytes.size(), 1,
+                     ELF_T_BYTE))
         return elf_error();
     Elf_Scn* shstrtab = add_section(elf, n_shstrtab, SHT_STRTAB, 0, b.shstr.bytes.data(),
                                     b.shstr.bytes.size(), 1, ELF_T_BYTE);
@@ -118,7 +121,8 @@ std::optional<std::string> build(Elf* elf, const SemaphoreObject& obj, Buffers& 
 
 }  // namespace
 
-std::optional<std::string> write_semaphore_object(const std::string& path, const SemaphoreObject& obj) {
+std::optional<std::string> write_semaphore_object(const std::string& path,
+                                                  const SemaphoreObject& obj) {
     if (elf_version(EV_CURRENT) == EV_NONE) return "failed to write " + path + ": " + elf_error();
     int fd = open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (fd < 0) return "failed to open " + path + ": " + std::strerror(errno);

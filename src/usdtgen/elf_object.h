@@ -23,7 +23,8 @@ struct SemaphoreObject {
 // short, zero, in a writable .probes section; the object also carries an empty
 // .note.GNU-stack so that linking it does not ask for an executable stack. Returns DTrace's
 // message on failure ("failed to open x.o: Permission denied").
-std::optional<std::string> write_semaphore_object(const std::string& path, const SemaphoreObject& obj);
+std::optional<std::string> write_semaphore_object(const std::string& path,
+                                                  const SemaphoreObject& obj);
 
 // The check DTrace makes of each object given after the script: it must open and be ELF.
 // Returns DTrace's message ("failed to open x.o: No such file or directory") on failure.

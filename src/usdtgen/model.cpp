@@ -22,8 +22,10 @@ std::string d_probe_name(const std::string& c_name) {
 std::string macro_spelling(const std::string& name) {
     std::string out;
     for (char c : name) {
-        if (c == '-' || c == '.') out += '_';
-        else out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        if (c == '-' || c == '.')
+            out += '_';
+        else
+            out += static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     }
     return out;
 }
@@ -34,7 +36,8 @@ std::string semaphore_name(const std::string& provider, const UsdtProbe& probe) 
 
 namespace {
 
-UsdtProbe probe_of(const std::string& provider, const ast::ProviderDef::Probe& p, DiagnosticList& diags) {
+UsdtProbe probe_of(const std::string& provider, const ast::ProviderDef::Probe& p,
+                   DiagnosticList& diags) {
     UsdtProbe out;
     out.c_name = p.name;
     out.d_name = d_probe_name(p.name);
@@ -46,15 +49,16 @@ UsdtProbe probe_of(const std::string& provider, const ast::ProviderDef::Probe& p
         CTypeText t = c_type_text(param.specs, param.decl);
         if (!t.reason.empty()) {
             diags.error("D_PROV_PRARGTYPE", param.range,
-                        where + " argument #" + std::to_string(i + 1) + " is of type " + t.text + ", " +
-                            t.reason);
+                        where + " argument #" + std::to_string(i + 1) + " is of type " + t.text +
+                            ", " + t.reason);
         }
         out.arg_types.push_back(std::move(t.text));
     }
     if (out.arg_types.size() > kMaxSdtArgs) {
         diags.error("D_PROV_PRARGLEN", p.range,
                     where + " has " + std::to_string(out.arg_types.size()) +
-                        " arguments: sys/sdt.h probes record at most " + std::to_string(kMaxSdtArgs));
+                        " arguments: sys/sdt.h probes record at most " +
+                        std::to_string(kMaxSdtArgs));
     }
     return out;
 }

@@ -15,8 +15,8 @@ namespace bdtrace::usdtgen {
 inline constexpr size_t kMaxSdtArgs = 12;
 
 struct UsdtProbe {
-    std::string c_name;      // as written in the provider: "query__start"
-    std::string d_name;      // DTrace's probe name: "query-start"
+    std::string c_name;                  // as written in the provider: "query__start"
+    std::string d_name;                  // DTrace's probe name: "query-start"
     std::vector<std::string> arg_types;  // C type text of each native argument
     SourceRange range;
 };

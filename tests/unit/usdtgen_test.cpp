@@ -46,7 +46,8 @@ Collected collect(const std::string& text) {
 
 std::string tmp_path(const char* name) {
     const char* dir = std::getenv("TMPDIR");
-    return std::string(dir ? dir : "/tmp") + "/bdtrace-usdtgen-" + std::to_string(getpid()) + "-" + name;
+    return std::string(dir ? dir : "/tmp") + "/bdtrace-usdtgen-" + std::to_string(getpid()) + "-" +
+           name;
 }
 
 }  // namespace
@@ -80,7 +81,8 @@ TEST(UsdtGen, ArgumentTypes) {
     const auto& probes = c.providers[0].probes;
     ASSERT_EQ(probes.size(), 4u);
     EXPECT_TRUE(probes[0].arg_types.empty());  // (void) declares no argument
-    EXPECT_EQ(probes[1].arg_types, (std::vector<std::string>{"const volatile unsigned char *", "short"}));
+    EXPECT_EQ(probes[1].arg_types,
+              (std::vector<std::string>{"const volatile unsigned char *", "short"}));
     EXPECT_EQ(probes[2].arg_types,
               (std::vector<std::string>{"char *const *", "struct s **", "enum e", "union u *"}));
     EXPECT_TRUE(probes[3].arg_types.empty());
@@ -89,20 +91,27 @@ TEST(UsdtGen, ArgumentTypes) {
 TEST(UsdtGen, TypesCHasNotAreErrors) {
     Collected c = collect("provider p {\n probe a(int, string);\n probe b(int x[4]);\n};");
     ASSERT_EQ(c.errors.size(), 2u);
-    EXPECT_EQ(c.errors[0], "line 2: probe p:::a argument #2 is of type string, which is not a C type");
-    EXPECT_EQ(c.errors[1], "line 3: probe p:::b argument #1 is of type int, which is not a scalar or pointer type");
+    EXPECT_EQ(c.errors[0],
+              "line 2: probe p:::a argument #2 is of type string, which is not a C type");
+    EXPECT_EQ(
+        c.errors[1],
+        "line 3: probe p:::b argument #1 is of type int, which is not a scalar or pointer type");
 }
 
 TEST(UsdtGen, MoreArgumentsThanSdtRecords) {
     std::string args = "int";
     for (int i = 1; i < 13; ++i) args += ", int";
-    Collected c = collect("provider p { probe many(" + args + "); probe twelve(" + args.substr(5) + "); };");
+    Collected c =
+        collect("provider p { probe many(" + args + "); probe twelve(" + args.substr(5) + "); };");
     ASSERT_EQ(c.errors.size(), 1u);
-    EXPECT_EQ(c.errors[0], "line 1: probe p:::many has 13 arguments: sys/sdt.h probes record at most 12");
+    EXPECT_EQ(c.errors[0],
+              "line 1: probe p:::many has 13 arguments: sys/sdt.h probes record at most 12");
 }
 
 TEST(UsdtGen, ProviderDefinedTwiceMergesProbes) {
-    Collected c = collect("provider p { probe a(int); };\nprovider q { probe z(); };\nprovider p { probe a(int); probe b(); };");
+    Collected c = collect(
+        "provider p { probe a(int); };\nprovider q { probe z(); };\nprovider p { probe a(int); "
+        "probe b(); };");
     ASSERT_TRUE(c.errors.empty());
     ASSERT_EQ(c.providers.size(), 2u);
     EXPECT_EQ(c.providers[0].name, "p");
