@@ -23,6 +23,8 @@ BDTRACE_PACKAGES=(
   libzydis-dev        # x86 decoding for pid-provider instruction offsets
   nlohmann-json3-dev  # JSON output (-x oformat=json), header-only
   zlib1g-dev
+  systemtap-sdt-dev   # sys/sdt.h, which the headers of dtrace -h include (usdtgen tests)
+  make                # the usdtgen tests build their program with a Makefile
 )
 
 bdtrace_deps() {

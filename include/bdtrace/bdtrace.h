@@ -127,6 +127,20 @@ public:
     // listing goes on. Returns false with last_error() when a program does not check; nothing
     // is written then. Nothing is enabled: -c commands stay held and are killed at close.
     bool list_probes(const std::vector<Program*>& programs, bool verbose);
+    // -h (dtrace_program_header): the C header for the providers the programs define: one
+    // PROVIDER_PROBE(args) and one PROVIDER_PROBE_ENABLED() macro per probe, expanding to
+    // sys/sdt.h probes with semaphores. `file_name` (the output path) names the include guard.
+    // Nullopt with last_error() when a probe cannot be declared in C.
+    std::optional<std::string> program_header(const std::vector<Program*>& programs,
+                                              const std::string& file_name);
+    // -G (dtrace_program_link): writes `file`, an ELF relocatable object defining the
+    // semaphores of the probes the programs define. `objects` (the operands after the
+    // scripts, which DTrace rewrites) are checked to be ELF files and left as they are:
+    // sys/sdt.h probe sites need no rewriting. The semaphores are hidden unless -D defines
+    // STAP_SDT_V1 or STAP_SDT_V2 (SystemTap's rule). False with last_error(): "failed to
+    // link script x.d: ..." (`what` names the program, as "script x.d").
+    bool program_link(const std::vector<Program*>& programs, const std::string& what,
+                      const std::string& file, const std::vector<std::string>& objects);
     // The annotated BPF code of a program (-S), without loading it. Empty with last_error()
     // when the program does not check.
     std::string disassemble(Program& program);

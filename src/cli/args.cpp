@@ -15,10 +15,12 @@ struct LongOption {
     bool CommandLine::*field;
 };
 
-constexpr std::array<LongOption, 3> kLongOptions = {{
+constexpr std::array<LongOption, 5> kLongOptions = {{
     {"--dump-tokens", &CommandLine::dump_tokens},
     {"--dump-ast", &CommandLine::dump_ast},
     {"--help", &CommandLine::help},
+    {"--types", &CommandLine::stap_option},
+    {"--no-pyparsing", &CommandLine::stap_option},
 }};
 
 struct ProgramFlag {
@@ -58,6 +60,8 @@ std::optional<ArgsError> record(CommandLine& line, char c, std::string arg) {
     switch (c) {
         case 'e': line.compile_only = true; break;
         case 'l': line.list = true; break;
+        case 'h': line.header = true; break;
+        case 'G': line.link = true; break;
         case 'V': line.version = true; break;
         case 'v': ++line.verbose; break;
         case 'o': line.output_file = arg; break;

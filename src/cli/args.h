@@ -33,12 +33,16 @@ struct CommandLine {
     std::vector<ProgramArg> programs;
     bool compile_only = false;  // -e
     bool list = false;          // -l
+    bool header = false;        // -h
+    bool link = false;          // -G
     bool version = false;       // -V
     int verbose = 0;            // -v, counted
     std::optional<std::string> output_file;  // -o (the last one)
     bool dump_tokens = false;   // --dump-tokens
     bool dump_ast = false;      // --dump-ast
     bool help = false;          // --help
+    // SystemTap's dtrace options builds pass (--types, --no-pyparsing): accepted, no effect.
+    bool stap_option = false;
 };
 
 // A command line that cannot be used: the message (without the program-name prefix; empty when

@@ -122,6 +122,8 @@ private:
     std::optional<int> open_output_file();
     std::optional<int> enable_programs();
     int list();
+    int header();
+    int link();
     int trace();
 
     const CommandLine& line_;
@@ -220,7 +222,8 @@ std::optional<int> Driver::compile_programs() {
             req.source_name = p.text;
             req.args.push_back(line_.argv0);
         }
-        req.args.insert(req.args.end(), line_.operands.begin(), line_.operands.end());
+        // Under -G the operands are the objects to link, not macro arguments (DTrace's g_objv).
+        if (!line_.link) req.args.insert(req.args.end(), line_.operands.begin(), line_.operands.end());
 
         if (line_.dump_tokens) io_.out(consumer_->dump_tokens(req));
         auto program = consumer_->compile(req);
@@ -272,6 +275,83 @@ int Driver::list() {
     std::vector<Program*> programs;
     for (Compiled& c : compiled_) programs.push_back(c.program.get());
     if (!consumer_->list_probes(programs, line_.verbose > 0)) return consumer_failure();
+    return 0;
+}
+
+// The name DTrace gives an output derived from a script: the last component of its path with
+// ".d" replaced by `suffix`; nullopt when the path does not end in ".d".
+std::optional<std::string> derived_name(const std::string& script, const char* suffix) {
+    std::string base = script.substr(script.find_last_of('/') + 1);
+    if (base.size() < 2 || base.compare(base.size() - 2, 2, ".d") != 0) return std::nullopt;
+    return base.substr(0, base.size() - 2) + suffix;
+}
+
+// -h: one header for every program, written to -o or to the script's name with ".h".
+int Driver::header() {
+    if (compiled_.empty()) {
+        error("-h requires one or more scripts or enabling options");
+        return kUsage;
+    }
+    std::string file;
+    if (line_.output_file) {
+        file = *line_.output_file;
+    } else {
+        if (compiled_.size() > 1) {
+            error("-h requires an output file if multiple scripts are specified");
+            return kUsage;
+        }
+        auto name = line_.programs[0].spec == ProbeSpec::Script ? derived_name(line_.programs[0].text, ".h")
+                                                                : std::nullopt;
+        if (!name) {
+            error("-h requires an output file if no scripts are specified");
+            return kUsage;
+        }
+        file = *name;
+    }
+    std::vector<Program*> programs;
+    for (Compiled& c : compiled_) programs.push_back(c.program.get());
+    auto text = consumer_->program_header(programs, file);
+    if (!text) return consumer_failure();
+    FILE* f = std::fopen(file.c_str(), "w");
+    if (!f) {
+        error("failed to open header file '" + file + "': " + std::strerror(errno));
+        return kError;
+    }
+    bool written = std::fwrite(text->data(), 1, text->size(), f) == text->size();
+    int saved = errno;
+    if (std::fclose(f) != 0 && written) {
+        written = false;
+        saved = errno;
+    }
+    if (!written) {
+        error("failed to create header file " + file + ": " + std::strerror(saved));
+        return kError;
+    }
+    return 0;
+}
+
+// -G: the semaphore object of each program (named as DTrace names it), or of them all in the
+// -o file.
+int Driver::link() {
+    if (compiled_.empty()) {
+        error("-G requires one or more scripts or enabling options");
+        return kUsage;
+    }
+    auto what = [](const Compiled& c) { return std::string(c.desc) + " " + c.name; };
+    if (line_.output_file) {
+        std::vector<Program*> programs;
+        for (Compiled& c : compiled_) programs.push_back(c.program.get());
+        if (!consumer_->program_link(programs, what(compiled_[0]), *line_.output_file, line_.operands))
+            return consumer_failure();
+        return 0;
+    }
+    for (size_t i = 0; i < compiled_.size(); ++i) {
+        const ProgramArg& p = line_.programs[i];
+        auto file = p.spec == ProbeSpec::Script ? derived_name(p.text, ".o") : std::nullopt;
+        if (!file) file = compiled_.size() > 1 ? "d.out." + std::to_string(i) : std::string("d.out");
+        if (!consumer_->program_link({compiled_[i].program.get()}, what(compiled_[i]), *file, line_.operands))
+            return consumer_failure();
+    }
     return 0;
 }
 
@@ -339,6 +419,8 @@ int Driver::run() {
     if (auto status = apply_flag_options()) return *status;
     if (auto status = start_processes()) return *status;
     if (auto status = compile_programs()) return *status;
+    if (line_.header) return header();  // -h and -G only compile: nothing is enabled
+    if (line_.link) return link();
     if (auto status = open_output_file()) return *status;
     if (line_.list) return list();  // before -e: DTrace's list mode wins
     if (line_.compile_only) return 0;

@@ -37,17 +37,15 @@ struct UnsupportedFlag {
     char unless;      // a flag that makes this one supported (-v with -l); else 0
 };
 
-// Features not built yet. -G/-h need USDT object and header generation, -a/-A anonymous
+// Features not built yet. -a/-A anonymous
 // tracing (no Linux equivalent), -B the buffered output handler, -v the stability report of a
 // program (with -l it is built: the listing's attributes and argument types), -32 a 32-bit
 // data model (-64, the only model there is, is accepted).
-constexpr std::array<UnsupportedFlag, 7> kUnsupported = {{
+constexpr std::array<UnsupportedFlag, 5> kUnsupported = {{
     {'3', "2", "-32", 0},
     {'a', nullptr, "-a", 0},
     {'A', nullptr, "-A", 0},
     {'B', nullptr, "-B", 0},
-    {'G', nullptr, "-G", 0},
-    {'h', nullptr, "-h", 0},
     {'v', nullptr, "-v", 'l'},
 }};
 

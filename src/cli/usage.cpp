@@ -49,10 +49,11 @@ constexpr std::array<FlagLine, 31> kFlagLines = {{
     {"-Z ", "permit probe descriptions that match zero probes"},
 }};
 
-constexpr std::array<FlagLine, 3> kLongLines = {{
+constexpr std::array<FlagLine, 4> kLongLines = {{
     {"--dump-tokens", "print the tokens of each program on stdout"},
     {"--dump-ast   ", "print the syntax tree of each compiled program on stdout"},
     {"--help       ", "print this text on stdout and exit"},
+    {"--types      ", "accepted, as --no-pyparsing, for SystemTap's dtrace; no effect"},
 }};
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <fstream>
+#include <iterator>
 
 #include "cli/args.h"
 #include "cli/driver.h"
@@ -255,15 +256,16 @@ TEST(CliFlags, EmptyValueAfterEquals) {
 }
 
 TEST(CliFlags, Unsupported) {
-    EXPECT_EQ(first_unsupported_flag(parse({"-G", "-s", "x.d"}).line), "-G");
+    EXPECT_EQ(first_unsupported_flag(parse({"-G", "-s", "x.d"}).line), std::nullopt);  // built
+    EXPECT_EQ(first_unsupported_flag(parse({"-h", "-s", "x.d"}).line), std::nullopt);
     EXPECT_EQ(first_unsupported_flag(parse({"-n", "BEGIN", "-c", "ls", "-p", "1"}).line), std::nullopt);
     EXPECT_EQ(first_unsupported_flag(parse({"-32", "-e"}).line), "-32");
     EXPECT_EQ(first_unsupported_flag(parse({"-64", "-e", "-o", "f", "-q"}).line), std::nullopt);
-    for (std::string f : {"-h", "-A", "-a", "-B", "-v"}) {
+    for (std::string f : {"-A", "-a", "-B", "-v"}) {
         EXPECT_EQ(first_unsupported_flag(parse({f}).line), f);
     }
     EXPECT_EQ(first_unsupported_flag(parse({"-S", "-e"}).line), std::nullopt);  // -S works now
-    EXPECT_EQ(unsupported_flags().size(), 7u);
+    EXPECT_EQ(unsupported_flags().size(), 5u);
     // -l lists probes; -v with it adds their attributes, and alone is still the stability report.
     EXPECT_EQ(first_unsupported_flag(parse({"-l", "-n", "BEGIN"}).line), std::nullopt);
     EXPECT_EQ(first_unsupported_flag(parse({"-v", "-l", "-n", "BEGIN"}).line), std::nullopt);
@@ -307,9 +309,9 @@ TEST(CliDriver, Version) {
 }
 
 TEST(CliDriver, UnsupportedFlagIsRefused) {
-    CliRun r = run_cli({"-G", "-n", "BEGIN"});
+    CliRun r = run_cli({"-B", "-n", "BEGIN"});
     EXPECT_EQ(r.status, 2);
-    EXPECT_EQ(r.err, "dtrace: -G is not yet supported\n");
+    EXPECT_EQ(r.err, "dtrace: -B is not yet supported\n");
 }
 
 TEST(CliDriver, ListsWithoutTracing) {
@@ -441,4 +443,35 @@ TEST(CliDriver, Help) {
     CliRun r = run_cli({"--help"});
     EXPECT_EQ(r.status, 0);
     EXPECT_EQ(r.out, help_text("dtrace"));
+}
+
+TEST(CliArgs, HeaderAndLinkModes) {
+    auto h = parse({"--types", "-64", "-h", "-s", "p.d", "-o", "p.h"});
+    ASSERT_FALSE(h.error.has_value());
+    EXPECT_TRUE(h.line.header);
+    EXPECT_FALSE(h.line.link);
+    EXPECT_TRUE(h.line.stap_option);  // SystemTap's flag: accepted, no effect
+    auto g = parse({"-G", "-s", "p.d", "a.o", "b.o"});
+    EXPECT_TRUE(g.line.link);
+    EXPECT_EQ(g.line.operands, (std::vector<std::string>{"a.o", "b.o"}));
+    EXPECT_TRUE(parse({"--no-pyparsing", "-G", "-s", "p.d"}).line.stap_option);
+}
+
+TEST(CliDriver, HeaderAndLinkWrite) {
+    TempFile script("provider lt { probe a__b(int); };\n");
+    TempFile header(""), object("");
+    CliRun h = run_cli({"-h", "-s", script.path, "-o", header.path});
+    EXPECT_EQ(h.status, 0);
+    EXPECT_EQ(h.err, "");
+    std::ifstream in(header.path);
+    std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_NE(text.find("#define\tLT_A_B(arg0) \\\n\tDTRACE_PROBE1(lt, a__b, arg0)\n"), std::string::npos);
+    // Under -G the operands are objects, not macro arguments ($1 is unused and no error).
+    CliRun g = run_cli({"-G", "-s", script.path, "-o", object.path, header.path});
+    EXPECT_EQ(g.status, 1);
+    EXPECT_EQ(g.err, "dtrace: failed to link script " + script.path + ": failed to process " + header.path +
+                         ": not an ELF file\n");
+    CliRun ok = run_cli({"-G", "-s", script.path, "-o", object.path});
+    EXPECT_EQ(ok.status, 0);
+    EXPECT_EQ(ok.err, "");
 }

@@ -1,0 +1,1 @@
+../../usdtgen/build_prog.sh
