@@ -13,6 +13,7 @@
 
 #include "bdtrace/diagnostic.h"
 #include "probes/stability.h"
+#include "process/usdt_args.h"
 
 namespace bdtrace::probes {
 
@@ -25,7 +26,23 @@ enum class AttachKind {
     Tick,     // tick-N: cpu-clock on one CPU
     Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
     Uretprobe,  // pid provider return probes
+    Usdt,       // USDT probes: uprobe_multi on each call site, arguments from the site's specs
 };
+
+// One call site of a USDT probe: where its uprobe goes, its semaphore (0: none) and where each
+// argument lives at that site.
+struct UsdtSite {
+    uint64_t file_offset = 0;
+    uint64_t ref_ctr_offset = 0;
+    std::vector<process::UsdtArg> args;
+    std::string arg_text;
+};
+
+// The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
+// table's dispatch, pt_regs as the context).
+inline bool is_uprobe_kind(AttachKind k) {
+    return k == AttachKind::Uprobe || k == AttachKind::Uretprobe || k == AttachKind::Usdt;
+}
 
 struct Probe {
     uint32_t id = 0;  // DTrace's probe id
@@ -40,6 +57,8 @@ struct Probe {
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
     // uprobe; empty: a return uprobe at file_offset.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    // Usdt: the call sites (pid 0: in every process mapping `path`).
+    std::vector<UsdtSite> usdt_sites;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -125,6 +144,7 @@ private:
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
+std::unique_ptr<Provider> make_usdt_provider();
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

@@ -27,6 +27,7 @@ Registry::Registry() {
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
+    providers_.push_back(make_usdt_provider());
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.

@@ -63,6 +63,10 @@ public:
 
 private:
     Session(kernel::Kernel& k, const codegen::ProgramSet& ps) : kernel_(k), ps_(ps) {}
+    // USDT probes (session_usdt.cpp): each call site's specs in abi::kUsdtSiteMap and one
+    // uprobe_multi link per (file, process) with the sites' semaphores as ref_ctr offsets.
+    bool attach_usdt(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    uint32_t next_usdt_site_ = 0;
 
     struct Loaded {
         probes::AttachKind kind;
