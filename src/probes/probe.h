@@ -77,6 +77,8 @@ struct ProbeInfo {
     Attribute attr;
     Attribute args;
     std::vector<std::string> arg_types;
+    // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
+    std::vector<std::string> usdt_sites;
 };
 
 class Provider {

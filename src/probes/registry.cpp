@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdio>
 
 #include "probes/glob.h"
 #include "probes/probe.h"
@@ -20,6 +21,18 @@ std::string key_of(const Probe& p) {
 
 // DTrace's strisglob(), with an empty field counting as a pattern (dt_probe_info).
 bool field_is_glob(const std::string& f) { return f.empty() || f.find_first_of("*?[") != std::string::npos; }
+
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string usdt_site_text(const UsdtSite& s) {
+    std::string out = "offset " + hex(s.file_offset) + ": " + (s.arg_text.empty() ? "no arguments" : s.arg_text);
+    if (s.ref_ctr_offset) out += " (semaphore at offset " + hex(s.ref_ctr_offset) + ")";
+    return out;
+}
 
 }  // namespace
 
@@ -112,6 +125,7 @@ ProbeInfo Registry::info(const Probe& p) const {
     if (!field_is_glob(p.name)) info.attr = attr_min(info.attr, pa.name);
     info.args = pa.args;
     info.arg_types = prov.arg_types(p);
+    for (const auto& site : p.usdt_sites) info.usdt_sites.push_back(usdt_site_text(site));
     return info;
 }
 
