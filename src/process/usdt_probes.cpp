@@ -96,7 +96,7 @@ std::vector<UsdtProbe> UsdtResolver::resolve(uint64_t pid, std::string_view prov
         const MappedObject& m = (*mapped)[i];
         const File* f = file(m.root, m.path, m.dev, m.inode);
         if (!f) continue;
-        std::string shown = m.executable ? "a.out" : m.module;
+        const std::string& shown = m.module;  // as the pid provider shows it (the file name; "a.out" names it too)
         probes_of(*f, m.root + m.path, shown, pid, provider, function, name, out);
     }
     return out;

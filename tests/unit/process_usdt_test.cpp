@@ -224,7 +224,7 @@ TEST(UsdtProbes, ResolvedInThisProcess) {
     UsdtResolver r;
     auto probes = r.resolve(static_cast<uint64_t>(getpid()), "lt_unit", "", "", "plain-probe");
     ASSERT_EQ(probes.size(), 1u);
-    EXPECT_EQ(probes[0].module, "a.out");
+    EXPECT_EQ(probes[0].module, "unit_tests");
     EXPECT_EQ(probes[0].function, "_Z12lt_unit_fireli");
     EXPECT_EQ(probes[0].name, "plain-probe");
     ASSERT_EQ(probes[0].sites.size(), 1u);

@@ -1,6 +1,6 @@
 /* Is-enabled probes: lt_sem:::tick guarded by its semaphore (the kernel raises it while the
  * probe is traced), fired with i = 1..5 only when enabled; lt_sem:::plain has no semaphore and
- * fires always. Prints "enabled N of 5". "wait FIFO": waits for the test's go (lt_wait.h)
+ * fires once, unguarded, with the number of guarded firings. Prints "enabled N of 5". "wait FIFO": waits for the test's go (lt_wait.h)
  * first; "then" after it: once done, waits for SIGUSR2 and prints the semaphore's value. */
 #define _SDT_HAS_SEMAPHORES 1
 #include <signal.h>
@@ -27,6 +27,7 @@ int main(int argc, char** argv) {
             DTRACE_PROBE1(lt_sem, tick, i);
         }
     }
+    DTRACE_PROBE1(lt_sem, plain, enabled);
     printf("enabled %d of 5\n", enabled);
     fflush(stdout);
     if (then) {

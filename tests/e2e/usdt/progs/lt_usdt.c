@@ -15,7 +15,6 @@
  *   func__entry     "__" in the C name: DTrace's func-entry; fired 3 times with 1, 2, 3
  * "wait FIFO" (for -p): waits for the test's go first (lt_wait.h). */
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/sdt.h>
 
@@ -76,6 +75,5 @@ int main(int argc, char** argv) {
     lt_pair_probe(lt_global, lt_one * 2);
     for (int i = 0; i < 100; i++) DTRACE_PROBE1(lt_usdt, loop, i);
     for (int i = 1; i <= 3; i++) DTRACE_PROBE1(lt_usdt, func__entry, i);
-    printf("done\n");
     return 0;
 }
