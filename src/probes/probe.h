@@ -36,6 +36,7 @@ struct UsdtSite {
     uint64_t ref_ctr_offset = 0;
     std::vector<process::UsdtArg> args;
     std::string arg_text;
+    std::string error;  // why the specs cannot be used: such a site is listed, never attached
 };
 
 // The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe

@@ -77,7 +77,8 @@ public:
             probe.path = u.path;
             probe.file_offset = u.sites.front().file_offset;
             for (auto& s : u.sites)
-                probe.usdt_sites.push_back({s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text)});
+                probe.usdt_sites.push_back(
+                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error)});
             out.push_back(std::move(probe));
         }
     }

@@ -31,6 +31,7 @@ std::string hex(uint64_t v) {
 std::string usdt_site_text(const UsdtSite& s) {
     std::string out = "offset " + hex(s.file_offset) + ": " + (s.arg_text.empty() ? "no arguments" : s.arg_text);
     if (s.ref_ctr_offset) out += " (semaphore at offset " + hex(s.ref_ctr_offset) + ")";
+    if (!s.error.empty()) out += ": not traced: " + s.error;
     return out;
 }
 

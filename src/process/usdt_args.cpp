@@ -107,12 +107,17 @@ std::optional<UsdtArg> parse_usdt_arg(std::string_view spec, std::string* error)
     // Old sys/sdt.h notes carry a bare operand: a long, by the probe's default.
     std::string_view operand = spec;
     if (at != std::string_view::npos) {
-        auto n = number(spec.substr(0, at));
+        std::string_view size = spec.substr(0, at);
+        if (!size.empty() && size.back() == 'f') {
+            a.is_float = true;
+            size.remove_suffix(1);
+        }
+        auto n = number(size);
         if (!n || (*n != 1 && *n != 2 && *n != 4 && *n != 8 && *n != -1 && *n != -2 && *n != -4 && *n != -8)) {
             fail(error, spec, "the size must be 1, 2, 4 or 8, signed or not");
             return std::nullopt;
         }
-        a.is_signed = *n < 0;
+        a.is_signed = *n < 0 && !a.is_float;
         a.size = static_cast<uint8_t>(*n < 0 ? -*n : *n);
         operand = spec.substr(at + 1);
     } else {

@@ -1,5 +1,6 @@
 // The argument specs of a USDT call site, as <sys/sdt.h> writes them in the .note.stapsdt note:
-// one operand per argument, "SIZE@OPERAND" with a negative SIZE for a signed value, the operand
+// one operand per argument, "SIZE@OPERAND" with a negative SIZE for a signed value (and an "f"
+// after it for a floating-point one, whose bits the operand holds), the operand
 // in GNU as (AT&T) syntax of x86-64: a register (%rax, %eax, %ax, %al, %ah, %r8d ...), a
 // constant ($5), memory (-24(%rbp), 16(%rax,%rdx,8), sym+8(%rip)). Parsing only: what each
 // argument is and where it lives, no reading.
@@ -20,6 +21,7 @@ struct UsdtArg {
     Kind kind = Kind::Const;
     uint8_t size = 8;        // bytes of the value: 1, 2, 4 or 8
     bool is_signed = false;  // a negative SIZE
+    bool is_float = false;   // "8f@": a float or double's bits (D reads them as an integer)
     // Reg and Mem: the base register as its byte offset in x86-64's struct pt_regs, or -1 (Mem
     // with no base). A sub-register (%eax, %al) names its full register; `shift` is 8 for the
     // high byte registers (%ah ...), else 0.

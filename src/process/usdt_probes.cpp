@@ -70,11 +70,8 @@ void UsdtResolver::probes_of(const File& f, const std::string& path, const std::
             p->path = path;
             p->pid = pid;
         }
-        if (!n.error.empty() || n.pc_offset == 0) {
-            p->errors.push_back(n.error.empty() ? "no file offset for the site" : n.error);
-            continue;
-        }
         UsdtSite s;
+        if (!n.error.empty() || n.pc_offset == 0) s.error = n.error.empty() ? "the site is in no section of the file" : n.error;
         s.file_offset = n.pc_offset;
         s.ref_ctr_offset = n.semaphore_offset;
         s.vaddr = n.pc;

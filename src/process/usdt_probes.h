@@ -26,6 +26,7 @@ struct UsdtSite {
     uint64_t vaddr = 0;           // the site in the file's layout
     std::vector<UsdtArg> args;
     std::string arg_text;
+    std::string error;  // the specs could not be used (the site is listed, never attached)
 };
 
 struct UsdtProbe {
@@ -36,7 +37,6 @@ struct UsdtProbe {
     std::string path;      // the file as reachable from here (through /proc/PID/root)
     uint64_t pid = 0;      // 0: system-wide
     std::vector<UsdtSite> sites;
-    std::vector<std::string> errors;  // sites whose specs could not be used
 };
 
 class UsdtResolver {

@@ -41,6 +41,7 @@ bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, Sessio
         spec.path = e->path;
         spec.pid = static_cast<pid_t>(e->pid);
         for (const auto& site : e->usdt_sites) {
+            if (!site.error.empty()) continue;  // listed by -lv with its reason
             if (next_usdt_site_ >= codegen::abi::kUsdtSiteEntries) {
                 *err = {"too many USDT call sites: at most " + std::to_string(codegen::abi::kUsdtSiteEntries) +
                             " can be enabled",

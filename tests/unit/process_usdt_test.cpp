@@ -140,6 +140,17 @@ TEST(UsdtArgs, RipRelative) {
     EXPECT_EQ(c.value, -8);
 }
 
+TEST(UsdtArgs, FloatBits) {
+    auto f = arg("8f@%rax");
+    EXPECT_TRUE(f.is_float);
+    EXPECT_EQ(f.kind, UsdtArg::Kind::Reg);
+    EXPECT_EQ(f.size, 8);
+    EXPECT_FALSE(f.is_signed);
+    auto m = arg("4f@-8(%rbp)");
+    EXPECT_TRUE(m.is_float);
+    EXPECT_EQ(m.size, 4);
+}
+
 TEST(UsdtArgs, BareOperandIsSignedLong) {
     auto a = arg("%rax");
     EXPECT_EQ(a.size, 8);
@@ -148,7 +159,7 @@ TEST(UsdtArgs, BareOperandIsSignedLong) {
 
 TEST(UsdtArgs, Refused) {
     for (const char* bad : {"3@%rax", "8@%xmm0", "8@", "8@$x", "8@(%rax", "8@16(%rax,%rdx,3)", "8@%rip",
-                            "8@g(%rax)", "16@%rax", "8@1(%rax,%rbx,2,3)", "8@()", "8@-foo(%rip)"}) {
+                            "8@g(%rax)", "16@%rax", "8@1(%rax,%rbx,2,3)", "8@()", "8@-foo(%rip)", "8g@%rax", "f@%rax"}) {
         std::string err;
         EXPECT_FALSE(parse_usdt_arg(bad, &err).has_value()) << bad;
         EXPECT_NE(err.find("bad USDT argument spec"), std::string::npos) << bad;
