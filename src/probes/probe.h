@@ -104,6 +104,9 @@ public:
     // Whether probes matching a description may appear after tracing has started (the pid
     // provider: a library the process loads later); the consumer then matches it again.
     virtual bool dynamic() const { return false; }
+    // Whether this description, which the provider serves, may gain probes later (by default
+    // every description of a dynamic provider; USDT: only those naming a process).
+    virtual bool dynamic_for(const Description&) const { return dynamic(); }
 
     // The provider's description, one small table in its own file: the five stability
     // attributes it registers (provider, module, function, name, arguments; DTrace's

@@ -55,6 +55,9 @@ public:
     }
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
+    // A process's descriptions are matched again when it loads a library; system-wide ones
+    // name files, not processes.
+    bool dynamic_for(const Description& d) const override { return per_process(d.provider).has_value(); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
         std::vector<process::UsdtProbe> found;

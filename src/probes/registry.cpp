@@ -68,7 +68,7 @@ const Probe* Registry::intern(const Probe& p, size_t provider) {
 
 bool Registry::dynamic(const Description& d) const {
     for (const auto& prov : providers_)
-        if (prov->dynamic() && prov->serves(d.provider)) return true;
+        if (prov->serves(d.provider) && prov->dynamic_for(d)) return true;
     return false;
 }
 
