@@ -70,6 +70,11 @@ std::map<std::string, uint64_t> symbols(Elf* elf) {
 
 }  // namespace
 
+uint64_t usdt_adjust(uint64_t addr, uint64_t note_base, const std::optional<uint64_t>& base_section) {
+    if (addr == 0 || !base_section) return addr;
+    return addr + (*base_section - note_base);
+}
+
 std::string usdt_probe_name(const std::string& c_name) {
     std::string out;
     for (size_t i = 0; i < c_name.size(); ++i) {
@@ -91,8 +96,7 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
     if (elf_getshdrstrndx(h.elf, &shstrndx) != 0) return file;
     std::vector<Section> sections;
     Elf_Scn* notes = nullptr;
-    uint64_t base_addr = 0;
-    bool have_base = false;
+    std::optional<uint64_t> base_addr;
     Elf_Scn* scn = nullptr;
     while ((scn = elf_nextscn(h.elf, scn)) != nullptr) {
         Section s;
@@ -100,10 +104,7 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
         const char* name = elf_strptr(h.elf, shstrndx, s.sh.sh_name);
         s.name = name ? name : "";
         if (s.name == ".note.stapsdt" && s.sh.sh_type == SHT_NOTE) notes = scn;
-        if (s.name == ".stapsdt.base") {
-            base_addr = s.sh.sh_addr;
-            have_base = true;
-        }
+        if (s.name == ".stapsdt.base") base_addr = s.sh.sh_addr;
         sections.push_back(std::move(s));
     }
     if (!notes) return file;
@@ -134,9 +135,8 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
         n.provider = str();
         n.name = str();
         n.arg_text = str();
-        // A prelinked file moved .stapsdt.base; the note kept the address it had when linked.
-        n.pc = addr[0] + (have_base ? base_addr - addr[1] : 0);
-        n.semaphore = addr[2] ? addr[2] + (have_base ? base_addr - addr[1] : 0) : 0;
+        n.pc = usdt_adjust(addr[0], addr[1], base_addr);
+        n.semaphore = usdt_adjust(addr[2], addr[1], base_addr);
         n.pc_offset = offset_of(sections, n.pc);
         n.semaphore_offset = n.semaphore ? offset_of(sections, n.semaphore) : 0;
         std::string err;

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,11 @@ struct UsdtFile {
 
 // Null when the file cannot be read as ELF; an ELF file without probes gives no notes.
 std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path);
+
+// An address of a note as the file has it now: prelink moves a file's sections after the
+// assembler wrote the notes; the note's base (where .stapsdt.base was then) against the
+// section's address now gives the move. 0 (no semaphore) stays 0; no section, no move.
+uint64_t usdt_adjust(uint64_t addr, uint64_t note_base, const std::optional<uint64_t>& base_section);
 
 // DTrace's probe name for a C probe name: every "__" becomes "-" (function__entry is
 // function-entry), as dtrace -h's header spells them.

@@ -177,6 +177,17 @@ TEST(UsdtArgs, SiteSpecs) {
     EXPECT_FALSE(parse_usdt_args(thirteen));
 }
 
+TEST(UsdtNotes, PrelinkAdjustment) {
+    // .stapsdt.base was at 0x2004 when the notes were written and is at 0x12004 now.
+    EXPECT_EQ(usdt_adjust(0x1160, 0x2004, 0x12004), 0x11160u);
+    EXPECT_EQ(usdt_adjust(0x4030, 0x2004, 0x12004), 0x14030u);
+    EXPECT_EQ(usdt_adjust(0, 0x2004, 0x12004), 0u);  // no semaphore
+    EXPECT_EQ(usdt_adjust(0x1160, 0x2004, 0x2004), 0x1160u);
+    EXPECT_EQ(usdt_adjust(0x1160, 0x2004, std::nullopt), 0x1160u);
+    // Moved down.
+    EXPECT_EQ(usdt_adjust(0x11160, 0x12004, 0x2004), 0x1160u);
+}
+
 TEST(UsdtNotes, ProbeNames) {
     EXPECT_EQ(usdt_probe_name("function__entry"), "function-entry");
     EXPECT_EQ(usdt_probe_name("go"), "go");
