@@ -41,7 +41,11 @@ bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, Sessio
         spec.path = e->path;
         spec.pid = static_cast<pid_t>(e->pid);
         for (const auto& site : e->usdt_sites) {
-            if (!site.error.empty()) continue;  // listed by -lv with its reason
+            if (!site.error.empty()) {
+                unusable_sites_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name + " (" +
+                                          site.arg_text + ")");
+                continue;
+            }
             if (next_usdt_site_ >= codegen::abi::kUsdtSiteEntries) {
                 *err = {"too many USDT call sites: at most " + std::to_string(codegen::abi::kUsdtSiteEntries) +
                             " can be enabled",
