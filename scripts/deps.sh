@@ -23,8 +23,9 @@ BDTRACE_PACKAGES=(
   libzydis-dev        # x86 decoding for pid-provider instruction offsets
   nlohmann-json3-dev  # JSON output (-x oformat=json), header-only
   zlib1g-dev
-  systemtap-sdt-dev   # sys/sdt.h, which the headers of dtrace -h include (usdtgen tests)
   make                # the usdtgen tests build their program with a Makefile
+  systemtap-sdt-dev   # sys/sdt.h: the USDT probes of the test programs (tests/e2e/usdt, unit tests)
+  python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt)
 )
 
 bdtrace_deps() {

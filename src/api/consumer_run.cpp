@@ -189,6 +189,15 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
 
 // One warning for every pid probe the kernel refused, rather than failing them all.
 void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+    // USDT sites whose argument specs are not understood (a register or form not known here).
+    auto unusable = impl.session->take_unusable_sites();
+    if (!unusable.empty()) {
+        std::string list;
+        for (size_t i = 0; i < unusable.size(); ++i) list += (i ? ", " : "") + unusable[i];
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(unusable.size()) + " USDT probe site" +
+                            (unusable.size() == 1 ? "" : "s") + " not traced: argument specs not understood: " + list +
+                            "\n");
+    }
     if (skipped.empty()) return;
     std::string list;
     for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];

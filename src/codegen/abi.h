@@ -27,7 +27,10 @@ enum MapId : uint32_t {
     // each in a strsize buffer, for probeprov/probemod/probefunc/probename in the pid
     // provider's programs (whose probes may appear while tracing). Filled by the consumer.
     kProbeNamesMap = 11,
-    kMapCount = 12,
+    // ARRAY[kUsdtSiteEntries] of UsdtSiteSpec: each USDT call site's argument locations, by
+    // the site index the consumer put in the attach cookie's upper half. Filled by the consumer.
+    kUsdtSiteMap = 12,
+    kMapCount = 13,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
@@ -50,7 +53,10 @@ inline constexpr int32_t kStateWallOffset = 8;
 //   [104, 112)              records this CPU could not write (the ring buffer was full)
 //   [112, 120)              aggregation updates dropped: the map was full (-x aggsize)
 //   [120, 128)              dynamic variable stores dropped: the map was full (-x dynvarsize)
-//   [128, ...)              this-> variables, then the record buffer, then string temporaries;
+//   [128, 144)              arg10, arg11 (USDT probes have up to 12 arguments)
+//   [144, 312)              USDT programs: a copy of the uprobe's pt_regs (registers are read
+//                           from here at an offset the site's spec gives; ctx allows none)
+//   [312, ...)              this-> variables, then the record buffer, then string temporaries;
 //                           last, when a clause allocates, alloca()/copyin() memory: 8 bytes
 //                           counting what the clause allocated, then 2 * scratchsize bytes
 inline constexpr int32_t kScratchProbeId = 0;
@@ -60,7 +66,32 @@ inline constexpr int32_t kScratchTemp = 96;
 inline constexpr int32_t kScratchDrops = 104;
 inline constexpr int32_t kScratchAggDrops = 112;
 inline constexpr int32_t kScratchDynDrops = 120;
-inline constexpr int32_t kScratchVars = 128;
+inline constexpr int32_t kScratchArgsHigh = 128;
+inline constexpr int32_t kScratchRegs = 144;
+inline constexpr int32_t kPtRegsSize = 168;
+inline constexpr int32_t kScratchVars = 312;
+
+// The scratch offset of argN (N < 12).
+constexpr int32_t scratch_arg(uint32_t n) { return n < 10 ? kScratchArgs + 8 * static_cast<int32_t>(n) : kScratchArgsHigh + 8 * static_cast<int32_t>(n - 10); }
+
+// One USDT argument's location (process/usdt_args.h turned into what the BPF side reads).
+struct UsdtArgSpec {
+    uint8_t kind;       // 0: no argument (0), 1: constant, 2: register, 3: memory
+    uint8_t size;       // bytes read from memory (1..8)
+    uint8_t ext_shift;  // 64 - 8 * size: the value is shifted up and back down by this
+    uint8_t is_signed;  // sign-extend rather than zero-extend
+    uint8_t base;       // pt_regs offset of the (base) register, 0xff: none
+    uint8_t index;      // memory: pt_regs offset of the index register, 0xff: none
+    uint8_t scale;      // memory: log2 of the index's scale
+    uint8_t reg_shift;  // register: 8 for %ah-style high bytes
+    int64_t value;      // constant, or memory displacement
+};
+inline constexpr uint32_t kUsdtMaxArgs = 12;
+struct UsdtSiteSpec {
+    UsdtArgSpec args[kUsdtMaxArgs];
+};
+static_assert(sizeof(UsdtArgSpec) == 16);
+inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can attach
 
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 

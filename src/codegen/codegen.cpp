@@ -7,8 +7,10 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_usdt.h"
 #include "output/agg_buckets.h"
 #include "probes/glob.h"
+#include "process/pid_probes.h"
 
 namespace bdtrace::codegen {
 
@@ -154,7 +156,7 @@ void ClauseGen::run() {
 namespace {
 
 // The entry function of one program: the activity check, the scratch area, the dispatch.
-bool uprobe_kind(AttachKind k) { return k == AttachKind::Uprobe || k == AttachKind::Uretprobe; }
+bool uprobe_kind(AttachKind k) { return probes::is_uprobe_kind(k); }
 
 // The pid provider's dispatch: the cookie is the probe id, its row of the probe table holds the
 // epid of each clause enabled for it (0: not enabled), so a probe found after tracing started
@@ -263,6 +265,17 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
         f.store(8, scratch, abi::kScratchArgs + 8, r);
     }
 
+    if (kind == AttachKind::Usdt) {
+        // The cookie: the probe id, and the call site's index in the upper half.
+        VReg site = f.vreg();
+        f.mov(site, probe);
+        f.alu64(AluOp::Rsh, site, 32);
+        f.alu64(AluOp::Lsh, probe, 32);
+        f.alu64(AluOp::Rsh, probe, 32);
+        f.store(8, scratch, abi::kScratchProbeId, probe);
+        usdt_load_args(f, ctx, scratch, site);
+    }
+
     if (uprobe_kind(kind)) return table_dispatch(g, f, ctx, scratch, st, probe, want, clause_fns);
 
     // For each probe of this program, its clauses in program order.
@@ -307,6 +320,7 @@ void Gen::run() {
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
+                e.usdt_sites = pr->usdt_sites;
             }
             out.epids.push_back(std::move(e));
         }
@@ -324,18 +338,30 @@ void Gen::run() {
     // The pid provider's clauses: those with uprobe probes now, and those whose descriptions may
     // gain probes later (a library not loaded yet), in the programs their names can reach.
     std::map<uint32_t, std::pair<bool, bool>> uprobe_use;  // clause -> (entry/offset, return)
+    std::map<uint32_t, bool> usdt_use;                     // clause -> USDT probes
     for (const auto& c : prog.clauses) {
         auto& use = uprobe_use[c.index];
         for (const auto& p : c.probes) {
             const probes::Probe* pr = registry.by_id(p.probe_id);
             if (pr && pr->attach == AttachKind::Uprobe) use.first = true;
             if (pr && pr->attach == AttachKind::Uretprobe) use.second = true;
+            if (pr && pr->attach == AttachKind::Usdt) usdt_use[c.index] = true;
         }
         for (const auto& d : c.dynamic_descriptions) {
+            // USDT descriptions of a process (myprov1234) may gain probes as the pid
+            // provider's do; system-wide ones name files, not processes, and do not.
+            Diagnostic ignored;
+            auto prov = process::parse_pid_provider(d.provider, ignored);
+            if (!prov) continue;
+            if (prov->prefix != "pid") {
+                usdt_use[c.index] = true;
+                continue;
+            }
             use.first |= d.name != "return";
             use.second |= d.name.empty() || probes::glob_match(d.name, "return");
         }
-        if (!use.first && !use.second) continue;
+        if (usdt_use[c.index]) by_kind[AttachKind::Usdt];
+        if (!use.first && !use.second && !usdt_use[c.index]) continue;
         UprobeClause uc;
         uc.clause = c.index;
         uc.descriptions = c.dynamic_descriptions;
@@ -389,6 +415,7 @@ void Gen::run() {
             });
             if (kind == AttachKind::Uprobe) enabled |= uprobe_use[c.index].first;
             if (kind == AttachKind::Uretprobe) enabled |= uprobe_use[c.index].second;
+            if (kind == AttachKind::Usdt) enabled |= usdt_use[c.index];
             if (!enabled) continue;
             bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index));
             ClauseGen cg(*this, fn, c);
@@ -562,6 +589,10 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                   ps->probe_names ? abi::kProbeTableEntries : 1, false, {}};
     names.no_prealloc = true;
     ps->maps.push_back(std::move(names));
+    bool usdt = std::any_of(ps->programs.begin(), ps->programs.end(),
+                            [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
+    ps->maps.push_back({abi::kUsdtSiteMap, MapSpec::Kind::Array, "usdt_sites", 4, sizeof(abi::UsdtSiteSpec),
+                        usdt ? abi::kUsdtSiteEntries : 1, false, {}});
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();

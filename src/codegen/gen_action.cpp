@@ -47,7 +47,7 @@ void ClauseGen::count_drop(int32_t offset) {
 
 int64_t ClauseGen::stack_flags() const {
     if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick ||
-        g.current_kind == probes::AttachKind::Uprobe || g.current_kind == probes::AttachKind::Uretprobe)
+        probes::is_uprobe_kind(g.current_kind))
         return 0;
     return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip
 }

@@ -137,7 +137,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
     VReg r = f.vreg();
     switch (n.builtin) {
         case BuiltinVar::Arg:
-            f.load(8, r, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * n.value));
+            f.load(8, r, scratch, static_cast<int16_t>(abi::scratch_arg(static_cast<uint32_t>(n.value))));
             return r;
         case BuiltinVar::Pid:
             r = f.call_helper(bpf::helper::get_current_pid_tgid, {});

@@ -50,7 +50,7 @@ VReg ClauseGen::string(const sema::Node& n) {
                 f.call_helper(bpf::helper::get_current_comm, {t, 16});
                 return t;
             }
-            if (g.current_kind == probes::AttachKind::Uprobe || g.current_kind == probes::AttachKind::Uretprobe)
+            if (probes::is_uprobe_kind(g.current_kind))
                 return pid_probe_name(n.builtin);
             // probeprov, probemod, probefunc, probename: one constant per enabled probe.
             VReg r = f.vreg();

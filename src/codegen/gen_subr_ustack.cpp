@@ -97,7 +97,7 @@ VReg ClauseGen::is_entry_firing() {
 // thread's kernel stack, which is where the kernel saved the user registers.
 VReg ClauseGen::user_register(int off) {
     VReg r = f.vreg();
-    if (g.current_kind == AttachKind::Uprobe || g.current_kind == AttachKind::Uretprobe) {
+    if (probes::is_uprobe_kind(g.current_kind)) {
         f.load(8, r, ctx, static_cast<int16_t>(off));
         return r;
     }

@@ -70,6 +70,7 @@ struct Epid {
     uint64_t file_offset = 0;
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
+    std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

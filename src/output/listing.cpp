@@ -57,6 +57,11 @@ void append_probe_info(std::string& out, const probes::ProbeInfo& info) {
     for (size_t i = 0; i < info.arg_types.size(); ++i)
         out += "\t\targs[" + std::to_string(i) + "]: " + info.arg_types[i] + "\n";
     if (info.arg_types.empty()) out += "\t\tNone\n";
+    // USDT probes: where each call site is and where its arguments are (sys/sdt.h's specs).
+    if (!info.usdt_sites.empty()) {
+        out += "\n\tCall Sites\n";
+        for (const auto& s : info.usdt_sites) out += "\t\t" + s + "\n";
+    }
     out += "\n";
 }
 

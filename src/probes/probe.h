@@ -13,6 +13,7 @@
 
 #include "bdtrace/diagnostic.h"
 #include "probes/stability.h"
+#include "process/usdt_args.h"
 
 namespace bdtrace::probes {
 
@@ -25,7 +26,24 @@ enum class AttachKind {
     Tick,     // tick-N: cpu-clock on one CPU
     Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
     Uretprobe,  // pid provider return probes
+    Usdt,       // USDT probes: uprobe_multi on each call site, arguments from the site's specs
 };
+
+// One call site of a USDT probe: where its uprobe goes, its semaphore (0: none) and where each
+// argument lives at that site.
+struct UsdtSite {
+    uint64_t file_offset = 0;
+    uint64_t ref_ctr_offset = 0;
+    std::vector<process::UsdtArg> args;
+    std::string arg_text;
+    std::string error;  // why the specs cannot be used: such a site is listed, never attached
+};
+
+// The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
+// table's dispatch, pt_regs as the context).
+inline bool is_uprobe_kind(AttachKind k) {
+    return k == AttachKind::Uprobe || k == AttachKind::Uretprobe || k == AttachKind::Usdt;
+}
 
 struct Probe {
     uint32_t id = 0;  // DTrace's probe id
@@ -40,6 +58,8 @@ struct Probe {
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
     // uprobe; empty: a return uprobe at file_offset.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    // Usdt: the call sites (pid 0: in every process mapping `path`).
+    std::vector<UsdtSite> usdt_sites;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -58,6 +78,8 @@ struct ProbeInfo {
     Attribute attr;
     Attribute args;
     std::vector<std::string> arg_types;
+    // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
+    std::vector<std::string> usdt_sites;
 };
 
 class Provider {
@@ -82,6 +104,9 @@ public:
     // Whether probes matching a description may appear after tracing has started (the pid
     // provider: a library the process loads later); the consumer then matches it again.
     virtual bool dynamic() const { return false; }
+    // Whether this description, which the provider serves, may gain probes later (by default
+    // every description of a dynamic provider; USDT: only those naming a process).
+    virtual bool dynamic_for(const Description&) const { return dynamic(); }
 
     // The provider's description, one small table in its own file: the five stability
     // attributes it registers (provider, module, function, name, arguments; DTrace's
@@ -125,6 +150,7 @@ private:
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
+std::unique_ptr<Provider> make_usdt_provider();
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

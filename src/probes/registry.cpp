@@ -1,4 +1,5 @@
 #include <algorithm>
+#include <cstdio>
 
 #include "probes/glob.h"
 #include "probes/probe.h"
@@ -21,12 +22,26 @@ std::string key_of(const Probe& p) {
 // DTrace's strisglob(), with an empty field counting as a pattern (dt_probe_info).
 bool field_is_glob(const std::string& f) { return f.empty() || f.find_first_of("*?[") != std::string::npos; }
 
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+std::string usdt_site_text(const UsdtSite& s) {
+    std::string out = "offset " + hex(s.file_offset) + ": " + (s.arg_text.empty() ? "no arguments" : s.arg_text);
+    if (s.ref_ctr_offset) out += " (semaphore at offset " + hex(s.ref_ctr_offset) + ")";
+    if (!s.error.empty()) out += ": not traced: " + s.error;
+    return out;
+}
+
 }  // namespace
 
 Registry::Registry() {
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
+    providers_.push_back(make_usdt_provider());
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.
@@ -53,7 +68,7 @@ const Probe* Registry::intern(const Probe& p, size_t provider) {
 
 bool Registry::dynamic(const Description& d) const {
     for (const auto& prov : providers_)
-        if (prov->dynamic() && prov->serves(d.provider)) return true;
+        if (prov->serves(d.provider) && prov->dynamic_for(d)) return true;
     return false;
 }
 
@@ -111,6 +126,7 @@ ProbeInfo Registry::info(const Probe& p) const {
     if (!field_is_glob(p.name)) info.attr = attr_min(info.attr, pa.name);
     info.args = pa.args;
     info.arg_types = prov.arg_types(p);
+    for (const auto& site : p.usdt_sites) info.usdt_sites.push_back(usdt_site_text(site));
     return info;
 }
 

@@ -25,7 +25,8 @@ kernel::ProgramType program_type(AttachKind k) {
         case AttachKind::Profile:
         case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
         case AttachKind::Uprobe:
-        case AttachKind::Uretprobe: return kernel::ProgramType::Kprobe;
+        case AttachKind::Uretprobe:
+        case AttachKind::Usdt: return kernel::ProgramType::Kprobe;
         default: return kernel::ProgramType::RawTracepoint;
     }
 }
@@ -37,6 +38,7 @@ const char* program_name(AttachKind k) {
         case AttachKind::Tick: return "dt_tick";
         case AttachKind::Uprobe: return "dt_uprobe";
         case AttachKind::Uretprobe: return "dt_uretprobe";
+        case AttachKind::Usdt: return "dt_usdt";
         default: return "dt_profile";
     }
 }
@@ -96,7 +98,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         kernel::ProgramSpec spec;
         spec.type = program_type(gp.kind);
         spec.name = program_name(gp.kind);
-        if (gp.kind == AttachKind::Uprobe || gp.kind == AttachKind::Uretprobe)
+        if (probes::is_uprobe_kind(gp.kind))
             spec.expected_attach = kernel::AttachType::UprobeMulti;
         spec.insns = std::as_bytes(std::span(l.code.insns));
         kernel::FuncBtf fbtf;
@@ -187,6 +189,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
     // (return probe program, return uprobe link, file, pid) -> one link.
     std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
+    std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
@@ -208,6 +211,8 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             // A probe already in the table is attached already (another clause enabled it).
             bool attached = std::any_of(row.begin(), row.end(), [](uint32_t v) { return v != 0; });
             if (attached) {
+            } else if (!e->usdt_sites.empty()) {
+                usdt.push_back(e);
             } else if (e->retprobe && !return_uprobe) {
                 for (const auto& [file_offset, in_function] : e->return_sites) {
                     spec.offsets.push_back(file_offset);
@@ -246,6 +251,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             rows.erase(e->probe_id);
         }
     }
+    if (!usdt.empty() && !attach_usdt(usdt, err)) return false;
     for (auto& [where, spec] : by_file) {
         if (spec.offsets.empty()) continue;
         const Loaded* prog = nullptr;

@@ -55,6 +55,9 @@ public:
     // The pid probes attach() left out because the kernel cannot place a uprobe on their
     // instruction (a LOCK prefix, ...), by name; taken once.
     std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
+    // The USDT probe sites left out because their argument specs are not understood, as
+    // "provider:module:function:name (specs)"; taken once.
+    std::vector<std::string> take_unusable_sites() { return std::exchange(unusable_sites_, {}); }
     // What each CPU dropped since the last call (index: CPU).
     DropCounts new_drops();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
@@ -63,6 +66,11 @@ public:
 
 private:
     Session(kernel::Kernel& k, const codegen::ProgramSet& ps) : kernel_(k), ps_(ps) {}
+    // USDT probes (session_usdt.cpp): each call site's specs in abi::kUsdtSiteMap and one
+    // uprobe_multi link per (file, process) with the sites' semaphores as ref_ctr offsets.
+    bool attach_usdt(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    uint32_t next_usdt_site_ = 0;
+    std::vector<std::string> unusable_sites_;
 
     struct Loaded {
         probes::AttachKind kind;

@@ -585,19 +585,25 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     bool untyped = clause_probes && !clause_probes->empty();
     for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
-        untyped &= pr && (pr->attach == probes::AttachKind::Uprobe || pr->attach == probes::AttachKind::Uretprobe);
+        untyped &= pr && probes::is_uprobe_kind(pr->attach);
     }
     if (!untyped)
         error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
     if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access args as an associative array");
     NodePtr idx = rvalue(*e.args[0]);
-    if (idx->kind != NodeKind::Int || idx->value > 9)
+    // USDT probes have up to 12 arguments (sys/sdt.h's STAP_PROBE12): args[10] and args[11].
+    bool usdt = clause_probes && !clause_probes->empty();
+    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
+        const probes::Probe* pr = registry.by_id(p.probe_id);
+        usdt &= pr && pr->attach == probes::AttachKind::Usdt;
+    }
+    if (idx->kind != NodeKind::Int || idx->value > (usdt ? 11 : 9))
         error("D_ARGS_IDX", e.range, "index " + (idx->kind == NodeKind::Int ? std::to_string(idx->value) + " " : std::string()) +
                                          "is out of range for args[ ]");
-    auto b = find_builtin(types, "arg" + std::to_string(idx->value));
+    auto b = find_builtin(types, "arg" + std::to_string(idx->kind == NodeKind::Int && idx->value <= 9 ? idx->value : 0));
     auto n = node(NodeKind::Builtin, b->type, e.range);
     n->builtin = b->var;
-    n->value = b->index;
+    n->value = idx->value > 9 ? idx->value : b->index;
     return n;
 }
 

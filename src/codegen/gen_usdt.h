@@ -1,0 +1,13 @@
+// The USDT program's arguments: each call site's specs (abi::UsdtSiteSpec in abi::kUsdtSiteMap,
+// by the site index in the attach cookie's upper half) evaluated in BPF: registers from a copy
+// of pt_regs, memory operands with bpf_probe_read_user, constants; extended by size and sign.
+#pragma once
+
+#include "bpf/ir.h"
+
+namespace bdtrace::codegen {
+
+// Stores arg0..arg11 in the scratch area for the site `site` (a u32 value in a register).
+void usdt_load_args(bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg site);
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,6 @@
+# -l of a file rather than a process: the module is the path, given through a macro argument; no
+# process runs.
+dtrace=$1
+. "$(dirname "$0")/build_prog.sh"
+lt_build lt_usdt lt_usdt.c
+"$dtrace" -l -n 'lt_usdt:$1::*e*' "$dir/lt_usdt" | sed -E 's/^ +[0-9]+ /   ID /; s|'"$dir"'|DIR|' | awk '{ print $1, $2, $3, $4, $5 }'
