@@ -27,7 +27,11 @@ enum MapId : uint32_t {
     // each in a strsize buffer, for probeprov/probemod/probefunc/probename in the pid
     // provider's programs (whose probes may appear while tracing). Filled by the consumer.
     kProbeNamesMap = 11,
-    kMapCount = 12,
+    // ARRAY[2 * probes::kMaxSyscallNr]: for each system call number (entry) and number +
+    // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
+    // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
+    kSyscallTableMap = 12,
+    kMapCount = 13,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.

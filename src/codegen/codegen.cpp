@@ -9,6 +9,7 @@
 #include "codegen/gen.h"
 #include "output/agg_buckets.h"
 #include "probes/glob.h"
+#include "probes/syscall_table.h"
 
 namespace bdtrace::codegen {
 
@@ -215,6 +216,8 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.bind(have);
 
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
+    if (kind == AttachKind::SyscallEntry || kind == AttachKind::SyscallReturn)
+        return syscall_dispatch(g, f, kind, ctx, scratch, st, want, clause_fns);
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
     bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
@@ -307,6 +310,9 @@ void Gen::run() {
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
+                if (pr->syscall_nr >= 0)
+                    e.syscall_key = static_cast<int32_t>(
+                        syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));
             }
             out.epids.push_back(std::move(e));
         }
@@ -342,6 +348,15 @@ void Gen::run() {
         out.uprobe_clauses.push_back(std::move(uc));
         if (use.first) by_kind[AttachKind::Uprobe];
         if (use.second) by_kind[AttachKind::Uretprobe];
+    }
+
+    // The syscall provider's clauses, each a column of the syscall table.
+    for (const auto& c : prog.clauses) {
+        bool uses = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            return pr && pr->syscall_nr >= 0;
+        });
+        if (uses) out.syscall_clauses.push_back(c.index);
     }
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
@@ -562,6 +577,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                   ps->probe_names ? abi::kProbeTableEntries : 1, false, {}};
     names.no_prealloc = true;
     ps->maps.push_back(std::move(names));
+    uint32_t sys_slots = 1 + static_cast<uint32_t>(ps->syscall_clauses.size());
+    uint32_t sys_rows = ps->syscall_clauses.empty() ? 1 : 2 * probes::kMaxSyscallNr;
+    ps->maps.push_back({abi::kSyscallTableMap, MapSpec::Kind::Array, "syscalls", 4, 4 * sys_slots, sys_rows, false, {}});
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -25,6 +26,8 @@ enum class AttachKind {
     Tick,     // tick-N: cpu-clock on one CPU
     Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
     Uretprobe,  // pid provider return probes
+    SyscallEntry,   // syscall provider entry probes: raw tracepoint sys_enter, nr dispatch
+    SyscallReturn,  // syscall provider return probes: raw tracepoint sys_exit
 };
 
 struct Probe {
@@ -40,6 +43,7 @@ struct Probe {
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
     // uprobe; empty: a return uprobe at file_offset.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -110,6 +114,9 @@ public:
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
     // Whether a dynamic provider (Provider::dynamic) serves the description.
     bool dynamic(const Description& d) const;
+    // How the fbt provider learns whether the kernel allows fentry: called once, when a
+    // description first names fbt; returns "" when it does, else the line to report.
+    void set_fbt_check(std::function<std::string()> check) { fbt_check_ = std::move(check); }
 
 private:
     const Probe* intern(const Probe& p, size_t provider);
@@ -120,11 +127,14 @@ private:
     std::vector<std::vector<const Probe*>> by_provider_;  // per provider: its probes, by id
     std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
+    std::function<std::string()> fbt_check_;
 };
 
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
+std::unique_ptr<Provider> make_syscall_provider();
+std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

@@ -37,6 +37,8 @@ const char* program_name(AttachKind k) {
         case AttachKind::Tick: return "dt_tick";
         case AttachKind::Uprobe: return "dt_uprobe";
         case AttachKind::Uretprobe: return "dt_uretprobe";
+        case AttachKind::SyscallEntry: return "dt_sys_enter";
+        case AttachKind::SyscallReturn: return "dt_sys_exit";
         default: return "dt_profile";
     }
 }
@@ -269,6 +271,53 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     return true;
 }
 
+bool Session::attach_syscall_epids(SessionError* err) {
+    kernel::Map& table = *maps_[codegen::abi::kSyscallTableMap];
+    const size_t slots = ps_.syscall_clauses.size();
+    std::map<int32_t, std::vector<uint32_t>> rows;  // key -> probe id, then one epid per slot
+    std::map<uint32_t, const codegen::Epid*> named;  // probe id -> an epid naming it
+    for (const auto& e : ps_.epids) {
+        if (e.syscall_key < 0) continue;
+        auto& row = rows[e.syscall_key];
+        if (row.empty()) row.assign(1 + slots, 0);
+        row[0] = e.probe_id;
+        for (size_t slot = 0; slot < slots; ++slot)
+            if (ps_.syscall_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+        named.emplace(e.probe_id, &e);
+    }
+    for (const auto& [key, row] : rows) {
+        uint32_t k = static_cast<uint32_t>(key);
+        if (auto r = table.update(kernel::bytes_of(k), std::as_bytes(std::span(row))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    if (ps_.probe_names) {
+        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+        std::vector<char> value(4 * ps_.strsize);
+        for (const auto& [id, e] : named) {
+            std::fill(value.begin(), value.end(), 0);
+            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+            for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+            if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
+                *err = from(r.error());
+                return false;
+            }
+        }
+    }
+    for (const auto& l : programs_) {
+        const char* tp = l.kind == AttachKind::SyscallEntry ? "sys_enter" : l.kind == AttachKind::SyscallReturn ? "sys_exit" : nullptr;
+        if (!tp) continue;
+        auto link = kernel_.attach_raw_tracepoint(*l.prog, tp, 0);
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    return true;
+}
+
 bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err) {
     if (!notice_) return true;
     kernel::UprobeMultiSpec spec;
@@ -295,6 +344,7 @@ bool Session::attach(SessionError* err) {
     for (const auto& e : ps_.epids)
         if (!e.path.empty()) uprobes.push_back(&e);
     if (!uprobes.empty() && !attach_uprobe_epids(uprobes, err)) return false;
+    if (!ps_.syscall_clauses.empty() && !attach_syscall_epids(err)) return false;
     for (const auto& l : programs_) {
         if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
         for (uint32_t id : l.probe_ids) {

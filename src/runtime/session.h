@@ -39,6 +39,9 @@ public:
     // pid probes enabled after attach() (found in a library loaded later): their epids, already
     // appended to the program set, get their table rows and uprobes.
     bool attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    // syscall provider probes: their rows of the syscall table and names, then one raw
+    // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
+    bool attach_syscall_epids(SessionError* err);
     // The library watch on one process (codegen's notice_program on the dynamic linker's hook);
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
     bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);

@@ -1,0 +1,58 @@
+// The syscall provider: syscall:vmlinux:<call>:entry and :return for every system call the
+// running kernel implements (probes/syscall_table.h). All of them attach through two raw
+// tracepoints, sys_enter and sys_exit, whose programs dispatch on the call's number; a probe
+// only needs its row in the dispatch table (codegen/gen_syscall.cpp).
+#include "probes/probe.h"
+#include "probes/syscall_table.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+using S = Stability;
+using C = DepClass;
+
+// DTrace's systrace provider attributes: the function names are the ISA's system calls.
+constexpr ProviderAttributes kAttributes = {
+    {S::Evolving, S::Evolving, C::Common},  // provider
+    {S::Private, S::Private, C::Unknown},   // module
+    {S::Private, S::Private, C::Isa},       // function
+    {S::Evolving, S::Evolving, C::Common},  // name
+    {S::Private, S::Private, C::Isa},       // arguments
+};
+
+class SyscallProvider : public Provider {
+public:
+    const char* name() const override { return "syscall"; }
+    const ProviderAttributes& attributes() const override { return kAttributes; }
+
+    // Every call's two probes, made together on the first description naming the provider so
+    // that their ids do not depend on which description came first.
+    void match(const Description&, std::vector<Probe>& out) override {
+        if (probes_.empty()) make();
+        out.insert(out.end(), probes_.begin(), probes_.end());
+    }
+
+private:
+    void make() {
+        for (const SyscallNumber& s : kernel_syscalls(read_syscall_entry_points("/proc/kallsyms"))) {
+            for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
+                Probe p;
+                p.provider = "syscall";
+                p.module = "vmlinux";
+                p.function = s.name;
+                p.name = kind == AttachKind::SyscallEntry ? "entry" : "return";
+                p.attach = kind;
+                p.syscall_nr = s.nr;
+                probes_.push_back(std::move(p));
+            }
+        }
+    }
+    std::vector<Probe> probes_;
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_syscall_provider() { return std::make_unique<SyscallProvider>(); }
+
+}  // namespace bdtrace::probes
