@@ -1,7 +1,8 @@
 #include "probes/syscall_table.h"
 
 #include <algorithm>
-#include <fstream>
+#include <cstdio>
+#include <vector>
 
 namespace bdtrace::probes {
 
@@ -29,17 +30,22 @@ std::vector<SyscallNumber> kernel_syscalls(const std::unordered_set<std::string>
 }
 
 std::unordered_set<std::string> read_syscall_entry_points(const std::string& kallsyms_path) {
-    static constexpr std::string_view kPrefix = "__x64_sys_";
+    static constexpr std::string_view kPrefix = " __x64_sys_";
     std::unordered_set<std::string> out;
-    std::ifstream in(kallsyms_path);
-    std::string line;
-    // "ffffffff81234560 T __x64_sys_read": the name is the third field.
-    while (std::getline(in, line)) {
-        size_t at = line.find(kPrefix);
-        if (at == std::string::npos || at == 0 || line[at - 1] != ' ') continue;
-        std::string name = line.substr(at + kPrefix.size());
-        if (size_t end = name.find_first_of(" \t"); end != std::string::npos) name.resize(end);
-        out.insert(std::move(name));
+    // kallsyms has a line per kernel symbol (hundreds of thousands): read it in large pieces
+    // and look only for the prefix. "ffffffff81234560 T __x64_sys_read": the name is the
+    // third field.
+    std::FILE* f = std::fopen(kallsyms_path.c_str(), "re");
+    if (!f) return out;
+    std::string text;
+    std::vector<char> chunk(1 << 20);
+    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), f)) > 0;) text.append(chunk.data(), n);
+    std::fclose(f);
+    for (size_t at = text.find(kPrefix); at != std::string::npos; at = text.find(kPrefix, at + 1)) {
+        size_t begin = at + kPrefix.size();
+        size_t end = text.find_first_of(" \t\n", begin);
+        if (end == std::string::npos) end = text.size();
+        out.emplace(text, begin, end - begin);
     }
     return out;
 }
