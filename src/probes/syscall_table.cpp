@@ -32,21 +32,28 @@ std::vector<SyscallNumber> kernel_syscalls(const std::unordered_set<std::string>
 std::unordered_set<std::string> read_syscall_entry_points(const std::string& kallsyms_path) {
     static constexpr std::string_view kPrefix = " __x64_sys_";
     std::unordered_set<std::string> out;
-    // kallsyms has a line per kernel symbol (hundreds of thousands): read it in large pieces
-    // and look only for the prefix. "ffffffff81234560 T __x64_sys_read": the name is the
-    // third field.
+    // kallsyms has a line per kernel symbol (hundreds of thousands): read it in large pieces,
+    // keeping only a piece's unfinished last line, and look only for the prefix.
+    // "ffffffff81234560 T __x64_sys_read": the name is the third field.
     std::FILE* f = std::fopen(kallsyms_path.c_str(), "re");
     if (!f) return out;
     std::string text;
-    std::vector<char> chunk(1 << 20);
-    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), f)) > 0;) text.append(chunk.data(), n);
-    std::fclose(f);
-    for (size_t at = text.find(kPrefix); at != std::string::npos; at = text.find(kPrefix, at + 1)) {
-        size_t begin = at + kPrefix.size();
-        size_t end = text.find_first_of(" \t\n", begin);
-        if (end == std::string::npos) end = text.size();
-        out.emplace(text, begin, end - begin);
+    std::vector<char> chunk(256 << 10);
+    for (;;) {
+        size_t n = std::fread(chunk.data(), 1, chunk.size(), f);
+        text.append(chunk.data(), n);
+        size_t complete = n == 0 ? text.size() : text.rfind('\n') + 1;  // npos + 1 == 0
+        std::string_view lines(text.data(), complete);
+        for (size_t at = lines.find(kPrefix); at != std::string_view::npos; at = lines.find(kPrefix, at + 1)) {
+            size_t begin = at + kPrefix.size();
+            size_t end = lines.find_first_of(" \t\n", begin);
+            if (end == std::string_view::npos) end = lines.size();
+            out.emplace(lines.substr(begin, end - begin));
+        }
+        text.erase(0, complete);
+        if (n == 0) break;
     }
+    std::fclose(f);
     return out;
 }
 
