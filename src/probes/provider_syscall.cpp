@@ -37,6 +37,13 @@ public:
         out.insert(out.end(), probes_.begin(), probes_.end());
     }
 
+    // Entry probes: the declared argument types where BTF has them; return probes' arguments
+    // (the return value twice) are untyped, as are the calls BTF does not describe.
+    std::vector<std::string> arg_types(const Probe& p) const override {
+        if (p.attach != AttachKind::SyscallEntry) return {};
+        return syscall_arg_types(p.function);
+    }
+
 private:
     void make() {
         for (const SyscallNumber& s : kernel_syscalls(read_syscall_entry_points("/proc/kallsyms"))) {

@@ -30,6 +30,10 @@ std::vector<SyscallNumber> kernel_syscalls(const std::unordered_set<std::string>
 // The `__x64_sys_<name>` entry points listed by a kallsyms file, without the prefix.
 std::unordered_set<std::string> read_syscall_entry_points(const std::string& kallsyms_path);
 
+// The declared types of a call's arguments ("const char *", "int"), from the kernel's BTF where
+// it describes the call (syscall_args.cpp); empty when it does not.
+std::vector<std::string> syscall_arg_types(std::string_view call);
+
 // Upper bound (exclusive) of the numbers the dispatch table holds.
 inline constexpr int32_t kMaxSyscallNr = 1024;
 

@@ -599,6 +599,11 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     auto n = node(NodeKind::Builtin, b->type, e.range);
     n->builtin = b->var;
     n->value = b->index;
+    bool out_of_range = false;
+    if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
+        return cast(std::move(n), t, e.range);
+    if (out_of_range)
+        error("D_ARGS_IDX", e.range, "index " + std::to_string(idx->value) + " is out of range for args[ ]");
     return n;
 }
 

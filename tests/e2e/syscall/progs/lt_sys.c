@@ -13,6 +13,8 @@
  *   openat(AT_FDCWD, "/dev/null", O_WRONLY)    4
  *   write(4, buf, 42)                          42
  *   getpid(10i+1, ..., 10i+6)  for i = 0..4    5 calls; getpid ignores the six arguments
+ *   getcwd(buf, 100)                           the length of the working directory and its NUL;
+ *                                              getcwd's arguments are typed (BTF: __do_sys_getcwd)
  *   close(3)  close(4)                         0, 0
  *   close(3)                                   -1, errno EBADF (9)
  *   exit_group(3)                              the process exits with status 3
@@ -37,6 +39,7 @@ int main(void) {
     long out = syscall(SYS_openat, AT_FDCWD, null, O_WRONLY);
     syscall(SYS_write, out, buf, 42);
     for (long i = 0; i < 5; i++) syscall(SYS_getpid, 10 * i + 1, 10 * i + 2, 10 * i + 3, 10 * i + 4, 10 * i + 5, 10 * i + 6);
+    syscall(SYS_getcwd, buf, 100);
     syscall(SYS_close, in);
     syscall(SYS_close, out);
     syscall(SYS_close, in);
