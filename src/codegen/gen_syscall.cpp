@@ -38,30 +38,39 @@ uint32_t syscall_table_key(int32_t nr, bool is_return) {
 void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     bool is_return = kind == AttachKind::SyscallReturn;
-    // The registers land in the record buffer, which no clause has started to use yet.
-    VReg regs = f.vreg(), buf = f.vreg();
-    f.load(8, regs, ctx, 0);
-    f.alu64(AluOp::Add, regs, kRegsFrom);
-    f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
-    VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {buf, kRegsBytes, regs});
-    bpf::Label read = f.new_label();
-    f.branch(Cond::Eq, rc, 0, read);
-    f.ret(0);
-    f.bind(read);
-    f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
-    bpf::Label native = f.new_label();
-    VReg cs = f.vreg();
-    f.load(8, cs, buf, kCs);
-    f.branch(Cond::Ne, cs, kUser32Cs, native);
-    f.ret(0);
-    f.bind(native);
+    VReg buf = f.vreg();
+    // The registers land in the record buffer, which no clause has started to use yet; a
+    // 32-bit caller ends the firing.
+    auto read_regs = [&] {
+        VReg regs = f.vreg();
+        f.load(8, regs, ctx, 0);
+        f.alu64(AluOp::Add, regs, kRegsFrom);
+        f.mov(buf, scratch);
+        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
+        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {buf, kRegsBytes, regs});
+        bpf::Label read = f.new_label();
+        f.branch(Cond::Eq, rc, 0, read);
+        f.ret(0);
+        f.bind(read);
+        f.mov(buf, scratch);
+        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
+        bpf::Label native = f.new_label();
+        VReg cs = f.vreg();
+        f.load(8, cs, buf, kCs);
+        f.branch(Cond::Ne, cs, kUser32Cs, native);
+        f.ret(0);
+        f.bind(native);
+    };
 
-    // sys_enter has the number as its second argument; at sys_exit it is the saved orig_ax.
+    // sys_enter has the number as its second argument, so a call nobody traces costs only the
+    // lookup; at sys_exit the number is the saved orig_ax.
     VReg nr = f.vreg();
-    if (is_return) f.load(8, nr, buf, kOrigAx);
-    else f.load(8, nr, ctx, 8);
+    if (is_return) {
+        read_regs();
+        f.load(8, nr, buf, kOrigAx);
+    } else {
+        f.load(8, nr, ctx, 8);
+    }
     bpf::Label in_table = f.new_label();
     f.branch(Cond::Lt, nr, static_cast<int64_t>(probes::kMaxSyscallNr), in_table);
     f.ret(0);
@@ -78,6 +87,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     f.branch(Cond::Ne, row, 0, have);
     f.ret(0);
     f.bind(have);
+    if (!is_return) read_regs();
 
     VReg probe = f.vreg();
     f.load(4, probe, row, 0);
