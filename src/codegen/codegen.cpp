@@ -123,6 +123,12 @@ void ClauseGen::run() {
     // then report the fault: a fault inside ERROR itself is reported before the one that fired
     // it, as DTrace does. ERROR clauses have their own fault record.
     if (!is_error_clause && !g.error_fns.empty()) {
+        // The firing's arguments, put back after ERROR for the clauses that follow this one.
+        VReg kept[6];
+        for (int i = 0; i < 6; ++i) {
+            kept[i] = f.vreg();
+            f.load(8, kept[i], scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i));
+        }
         VReg v = f.vreg();
         f.store(8, scratch, abi::kScratchArgs, 0);
         f.load(4, v, rec, 16);
@@ -143,6 +149,7 @@ void ClauseGen::run() {
             f.call(e.fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
         }
         f.store(8, scratch, abi::kScratchProbeId, saved);
+        for (int i = 0; i < 6; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), kept[i]);
         f.mov(rec, scratch);
         f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     }
