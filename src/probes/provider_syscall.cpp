@@ -1,5 +1,5 @@
 // The syscall provider: syscall:vmlinux:<call>:entry and :return for every system call the
-// running kernel implements (probes/syscall_table.h). All of them attach through two raw
+// running kernel implements (probes/syscall_table.h: known from vmlinux BTF, or kallsyms). All of them attach through two raw
 // tracepoints, sys_enter and sys_exit, whose programs dispatch on the call's number; a probe
 // only needs its row in the dispatch table (codegen/gen_syscall.cpp).
 #include "probes/glob.h"
@@ -46,7 +46,9 @@ public:
 
 private:
     void make() {
-        for (const SyscallNumber& s : kernel_syscalls(read_syscall_entry_points("/proc/kallsyms"))) {
+        auto entry_points = read_syscall_entry_points_btf("/sys/kernel/btf/vmlinux");
+        if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
+        for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
             for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
                 Probe p;
                 p.provider = "syscall";

@@ -57,4 +57,35 @@ std::unordered_set<std::string> read_syscall_entry_points(const std::string& kal
     return out;
 }
 
+std::unordered_set<std::string> read_syscall_entry_points_btf(const std::string& btf_path) {
+    std::unordered_set<std::string> out;
+    std::FILE* f = std::fopen(btf_path.c_str(), "re");
+    if (!f) return out;
+    // The names of the BTF's FUNC records are NUL-terminated strings of its string section:
+    // the __x64_sys_ wrappers, and the __do_sys_ bodies (which the calls without arguments,
+    // getpid and the like, are known by: their wrappers have no BTF record). Read in pieces;
+    // each piece keeps its unfinished last string, from the NUL before it.
+    static constexpr std::string_view kPrefixes[] = {std::string_view("\0__x64_sys_", 11),
+                                                     std::string_view("\0__do_sys_", 10)};
+    std::string text;
+    std::vector<char> chunk(256 << 10);
+    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), f)) > 0;) {
+        text.append(chunk.data(), n);
+        size_t last = text.rfind('\0');
+        if (last == std::string::npos) continue;
+        std::string_view done(text.data(), last + 1);
+        for (std::string_view prefix : kPrefixes) {
+            for (size_t at = done.find(prefix); at != std::string_view::npos; at = done.find(prefix, at + 1)) {
+                size_t begin = at + prefix.size();
+                size_t end = done.find('\0', begin);
+                if (end == std::string_view::npos) break;
+                out.emplace(done.substr(begin, end - begin));
+            }
+        }
+        text.erase(0, last);
+    }
+    std::fclose(f);
+    return out;
+}
+
 }  // namespace bdtrace::probes

@@ -81,6 +81,18 @@ TEST(SyscallTable, EntryPointsFromKallsyms) {
     EXPECT_TRUE(probes::read_syscall_entry_points(path).empty());
 }
 
+TEST(SyscallTable, EntryPointsFromBtfStrings) {
+    std::string path = testing::TempDir() + "/btf";
+    {
+        std::ofstream out(path, std::ios::binary);
+        out << std::string("\x9f\xeb\x01\0", 4) << std::string("int\0__x64_sys_read\0__do_sys_getpid\0", 35)
+            << std::string("x__x64_sys_fake\0__x64_sys_openat\0__ia32_sys_write\0", 51);
+    }
+    auto e = probes::read_syscall_entry_points_btf(path);
+    EXPECT_EQ(e, (std::unordered_set<std::string>{"read", "getpid", "openat"}));
+    std::remove(path.c_str());
+}
+
 TEST(SyscallProvider, ProbesPerCall) {
     probes::Registry r;
     auto read = r.match({"syscall", "", "read", ""});
