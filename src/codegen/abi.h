@@ -31,7 +31,10 @@ enum MapId : uint32_t {
     // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
     // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
     kSyscallTableMap = 12,
-    kMapCount = 13,
+    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, then the
+    // epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
+    kSdtTableMap = 13,
+    kMapCount = 14,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.

@@ -225,6 +225,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
     if (kind == AttachKind::SyscallEntry || kind == AttachKind::SyscallReturn)
         return syscall_dispatch(g, f, kind, ctx, scratch, st, want, clause_fns);
+    if (kind == AttachKind::Sdt) return sdt_dispatch(g, f, ctx, scratch, st, want, clause_fns);
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
     bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
@@ -317,6 +318,7 @@ void Gen::run() {
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
+                e.tp_nargs = pr->tp_nargs;
                 if (pr->syscall_nr >= 0)
                     e.syscall_key = static_cast<int32_t>(
                         syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));
@@ -364,6 +366,11 @@ void Gen::run() {
             return pr && pr->syscall_nr >= 0;
         });
         if (uses) out.syscall_clauses.push_back(c.index);
+        bool sdt = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            return pr && pr->attach == AttachKind::Sdt;
+        });
+        if (sdt) out.sdt_clauses.push_back(c.index);
     }
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
@@ -587,6 +594,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t sys_slots = 1 + static_cast<uint32_t>(ps->syscall_clauses.size());
     uint32_t sys_rows = ps->syscall_clauses.empty() ? 1 : 2 * probes::kMaxSyscallNr;
     ps->maps.push_back({abi::kSyscallTableMap, MapSpec::Kind::Array, "syscalls", 4, 4 * sys_slots, sys_rows, false, {}});
+    uint32_t sdt_slots = 1 + static_cast<uint32_t>(ps->sdt_clauses.size());
+    uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
+    ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();

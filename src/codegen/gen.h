@@ -102,6 +102,11 @@ void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VR
                       bpf::VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
+// The sdt provider's program body (gen_sdt.cpp), after the activity check and the scratch
+// lookup: the probe's row of abi::kSdtTableMap by cookie, the arguments, the enabled clauses.
+void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, uint32_t want,
+                  const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
+
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).
 class ClauseGen {
 public:

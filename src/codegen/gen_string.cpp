@@ -51,7 +51,8 @@ VReg ClauseGen::string(const sema::Node& n) {
                 return t;
             }
             if (g.current_kind == probes::AttachKind::Uprobe || g.current_kind == probes::AttachKind::Uretprobe ||
-                g.current_kind == probes::AttachKind::SyscallEntry || g.current_kind == probes::AttachKind::SyscallReturn)
+                g.current_kind == probes::AttachKind::SyscallEntry || g.current_kind == probes::AttachKind::SyscallReturn ||
+                g.current_kind == probes::AttachKind::Sdt)
                 return pid_probe_name(n.builtin);
             // probeprov, probemod, probefunc, probename: one constant per enabled probe.
             VReg r = f.vreg();

@@ -28,6 +28,7 @@ enum class AttachKind {
     Uretprobe,  // pid provider return probes
     SyscallEntry,   // syscall provider entry probes: raw tracepoint sys_enter, nr dispatch
     SyscallReturn,  // syscall provider return probes: raw tracepoint sys_exit
+    Sdt,            // sdt provider: a raw tracepoint per probe, cookie = probe id
 };
 
 struct Probe {
@@ -44,6 +45,7 @@ struct Probe {
     // uprobe; empty: a return uprobe at file_offset.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
+    int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -134,6 +136,7 @@ std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
 std::unique_ptr<Provider> make_syscall_provider();
+std::unique_ptr<Provider> make_sdt_provider();
 std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,

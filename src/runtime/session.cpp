@@ -39,6 +39,7 @@ const char* program_name(AttachKind k) {
         case AttachKind::Uretprobe: return "dt_uretprobe";
         case AttachKind::SyscallEntry: return "dt_sys_enter";
         case AttachKind::SyscallReturn: return "dt_sys_exit";
+        case AttachKind::Sdt: return "dt_sdt";
         default: return "dt_profile";
     }
 }
@@ -318,6 +319,58 @@ bool Session::attach_syscall_epids(SessionError* err) {
     return true;
 }
 
+bool Session::attach_sdt_epids(SessionError* err) {
+    kernel::Map& table = *maps_[codegen::abi::kSdtTableMap];
+    const size_t slots = ps_.sdt_clauses.size();
+    std::map<uint32_t, std::vector<uint32_t>> rows;  // probe id -> argument count, one epid per slot
+    std::map<uint32_t, const codegen::Epid*> named;
+    for (const auto& e : ps_.epids) {
+        if (e.tp_nargs < 0) continue;
+        if (e.probe_id >= codegen::abi::kProbeTableEntries) {
+            *err = {"too many probes: sdt probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
+            return false;
+        }
+        auto& row = rows[e.probe_id];
+        if (row.empty()) row.assign(1 + slots, 0);
+        row[0] = static_cast<uint32_t>(e.tp_nargs);
+        for (size_t slot = 0; slot < slots; ++slot)
+            if (ps_.sdt_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+        named.emplace(e.probe_id, &e);
+    }
+    for (const auto& [id, row] : rows) {
+        if (auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    if (ps_.probe_names) {
+        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+        std::vector<char> value(4 * ps_.strsize);
+        for (const auto& [id, e] : named) {
+            std::fill(value.begin(), value.end(), 0);
+            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+            for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+            if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
+                *err = from(r.error());
+                return false;
+            }
+        }
+    }
+    const Loaded* prog = nullptr;
+    for (const auto& l : programs_)
+        if (l.kind == AttachKind::Sdt) prog = &l;
+    if (!prog) return true;
+    for (const auto& [id, e] : named) {
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    return true;
+}
+
 bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err) {
     if (!notice_) return true;
     kernel::UprobeMultiSpec spec;
@@ -345,6 +398,7 @@ bool Session::attach(SessionError* err) {
         if (!e.path.empty()) uprobes.push_back(&e);
     if (!uprobes.empty() && !attach_uprobe_epids(uprobes, err)) return false;
     if (!ps_.syscall_clauses.empty() && !attach_syscall_epids(err)) return false;
+    if (!ps_.sdt_clauses.empty() && !attach_sdt_epids(err)) return false;
     for (const auto& l : programs_) {
         if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
         for (uint32_t id : l.probe_ids) {

@@ -42,6 +42,9 @@ public:
     // syscall provider probes: their rows of the syscall table and names, then one raw
     // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
     bool attach_syscall_epids(SessionError* err);
+    // sdt provider probes: their rows of the sdt table and names, then one raw tracepoint link
+    // per probe, the probe id as its cookie.
+    bool attach_sdt_epids(SessionError* err);
     // The library watch on one process (codegen's notice_program on the dynamic linker's hook);
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
     bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);

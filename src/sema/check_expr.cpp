@@ -586,7 +586,7 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
         untyped &= pr && (pr->attach == probes::AttachKind::Uprobe || pr->attach == probes::AttachKind::Uretprobe ||
-                          pr->syscall_nr >= 0);
+                          pr->syscall_nr >= 0 || pr->attach == probes::AttachKind::Sdt);
     }
     if (!untyped)
         error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
