@@ -2,7 +2,7 @@
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
-                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid] [--markdown]
+                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid|syscall] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -19,6 +19,11 @@ Cases:
             (bpftrace: profile:hz:4999) with a few busy processes running, for a clause that does
             nothing and for a few aggregations (see event_cost.py); --event-runs runs of
             --window seconds each, no warm-up (loading and exit are outside the window anyway)
+  syscall   the syscall provider (see syscall_cases.py): start to exit of a program on 10 system
+            calls' entry probes with an aggregation and a printf (bpftrace: the same
+            tracepoint:syscalls:sys_enter_<call> probes), and the BPF time per event of
+            syscall:::entry (bpftrace: tracepoint:raw_syscalls:sys_enter) for the floor,
+            @[tid] = count() and @ = count()
   pid       the pid provider (see pid_cases.py), on a process the bench builds and traces with -p:
             time to the first event and time to exit after SIGINT with the probes of
             pid$PID:libc.so.6:str*:entry and of every libc function (bpftrace: the same

@@ -272,6 +272,24 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     return true;
 }
 
+// probeprov, probemod, probefunc and probename of each probe, one strsize buffer each, when a
+// clause of the syscall or sdt programs reads them.
+bool Session::put_probe_names(const std::map<uint32_t, const codegen::Epid*>& named, SessionError* err) {
+    if (!ps_.probe_names) return true;
+    kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+    std::vector<char> value(4 * ps_.strsize);
+    for (const auto& [id, e] : named) {
+        std::fill(value.begin(), value.end(), 0);
+        const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+        for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+        if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    return true;
+}
+
 bool Session::attach_syscall_epids(SessionError* err) {
     kernel::Map& table = *maps_[codegen::abi::kSyscallTableMap];
     const size_t slots = ps_.syscall_clauses.size();
@@ -293,19 +311,7 @@ bool Session::attach_syscall_epids(SessionError* err) {
             return false;
         }
     }
-    if (ps_.probe_names) {
-        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
-        std::vector<char> value(4 * ps_.strsize);
-        for (const auto& [id, e] : named) {
-            std::fill(value.begin(), value.end(), 0);
-            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
-            for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
-            if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
-                *err = from(r.error());
-                return false;
-            }
-        }
-    }
+    if (!put_probe_names(named, err)) return false;
     for (const auto& l : programs_) {
         const char* tp = l.kind == AttachKind::SyscallEntry ? "sys_enter" : l.kind == AttachKind::SyscallReturn ? "sys_exit" : nullptr;
         if (!tp) continue;
@@ -343,23 +349,16 @@ bool Session::attach_sdt_epids(SessionError* err) {
             return false;
         }
     }
-    if (ps_.probe_names) {
-        kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
-        std::vector<char> value(4 * ps_.strsize);
-        for (const auto& [id, e] : named) {
-            std::fill(value.begin(), value.end(), 0);
-            const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
-            for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
-            if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
-                *err = from(r.error());
-                return false;
-            }
-        }
-    }
+    if (!put_probe_names(named, err)) return false;
     const Loaded* prog = nullptr;
     for (const auto& l : programs_)
         if (l.kind == AttachKind::Sdt) prog = &l;
     if (!prog) return true;
+    // The probe id rides in the raw tracepoint's cookie, which Linux 6.10 brought.
+    if (const kernel::FeatureStatus& st = kernel_.feature(kernel::Feature::RawTpCookie); !st.available) {
+        *err = {"sdt provider unavailable: " + st.reason, 1, ""};
+        return false;
+    }
     for (const auto& [id, e] : named) {
         auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
         if (!link) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -68,6 +69,8 @@ public:
     std::string disassembly() const;
 
 private:
+    // The probe names map's entries of syscall and sdt probes (probefunc & co.).
+    bool put_probe_names(const std::map<uint32_t, const codegen::Epid*>& named, SessionError* err);
     Session(kernel::Kernel& k, const codegen::ProgramSet& ps) : kernel_(k), ps_(ps) {}
 
     struct Loaded {
