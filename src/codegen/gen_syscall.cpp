@@ -16,13 +16,10 @@ using probes::AttachKind;
 
 namespace {
 
-// The saved user registers are read from r10 (pt_regs offset 56) up to cs (136): one read.
-constexpr int16_t kRegsFrom = 56;
-constexpr int64_t kRegsBytes = 88;
-constexpr int16_t reg(int16_t pt_regs_offset) { return static_cast<int16_t>(pt_regs_offset - kRegsFrom); }
-constexpr int16_t kOrigAx = reg(120), kCs = reg(136);
+// Offsets in struct pt_regs of the saved user registers.
+constexpr int16_t kOrigAx = 120, kCs = 136;
 // The x86-64 system call arguments: di, si, dx, r10, r8, r9.
-constexpr int16_t kArgRegs[] = {reg(112), reg(104), reg(96), reg(56), reg(72), reg(64)};
+constexpr int16_t kArgRegs[] = {112, 104, 96, 56, 72, 64};
 // A 32-bit process's calls (int 0x80, sysenter) come with cs = __USER32_CS and the i386
 // numbering, which the x86-64 table would misname: they are not traced.
 constexpr int64_t kUser32Cs = 0x23;
@@ -38,25 +35,14 @@ uint32_t syscall_table_key(int32_t nr, bool is_return) {
 void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     bool is_return = kind == AttachKind::SyscallReturn;
-    VReg buf = f.vreg();
-    // The registers land in the record buffer, which no clause has started to use yet; a
-    // 32-bit caller ends the firing.
-    auto read_regs = [&] {
-        VReg regs = f.vreg();
-        f.load(8, regs, ctx, 0);
-        f.alu64(AluOp::Add, regs, kRegsFrom);
-        f.mov(buf, scratch);
-        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
-        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {buf, kRegsBytes, regs});
-        bpf::Label read = f.new_label();
-        f.branch(Cond::Eq, rc, 0, read);
-        f.ret(0);
-        f.bind(read);
-        f.mov(buf, scratch);
-        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
+    // The programs are tp_btf programs: the tracepoint's first argument is a typed struct
+    // pt_regs pointer, whose fields the verifier lets the program load directly (no copy).
+    VReg regs = f.vreg();
+    f.load(8, regs, ctx, 0);
+    auto native_caller = [&] {
         bpf::Label native = f.new_label();
         VReg cs = f.vreg();
-        f.load(8, cs, buf, kCs);
+        f.load(8, cs, regs, kCs);
         f.branch(Cond::Ne, cs, kUser32Cs, native);
         f.ret(0);
         f.bind(native);
@@ -66,8 +52,8 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     // lookup; at sys_exit the number is the saved orig_ax.
     VReg nr = f.vreg();
     if (is_return) {
-        read_regs();
-        f.load(8, nr, buf, kOrigAx);
+        native_caller();
+        f.load(8, nr, regs, kOrigAx);
     } else {
         f.load(8, nr, ctx, 8);
     }
@@ -87,18 +73,16 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     f.branch(Cond::Ne, row, 0, have);
     f.ret(0);
     f.bind(have);
-    if (!is_return) read_regs();
+    if (!is_return) native_caller();
 
     VReg probe = f.vreg();
     f.load(4, probe, row, 0);
     f.store(8, scratch, abi::kScratchProbeId, probe);
     for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
-    f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.record_offset));
     if (!is_return) {
         for (int i = 0; i < 6; ++i) {
             VReg a = f.vreg();
-            f.load(8, a, buf, kArgRegs[i]);
+            f.load(8, a, regs, kArgRegs[i]);
             f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), a);
         }
     } else {

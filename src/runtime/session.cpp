@@ -26,6 +26,8 @@ kernel::ProgramType program_type(AttachKind k) {
         case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
         case AttachKind::Uprobe:
         case AttachKind::Uretprobe: return kernel::ProgramType::Kprobe;
+        case AttachKind::SyscallEntry:
+        case AttachKind::SyscallReturn: return kernel::ProgramType::Tracing;  // tp_btf
         default: return kernel::ProgramType::RawTracepoint;
     }
 }
@@ -101,6 +103,15 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         spec.name = program_name(gp.kind);
         if (gp.kind == AttachKind::Uprobe || gp.kind == AttachKind::Uretprobe)
             spec.expected_attach = kernel::AttachType::UprobeMulti;
+        if (gp.kind == AttachKind::SyscallEntry || gp.kind == AttachKind::SyscallReturn) {
+            auto id = k.tracepoint_btf_id(gp.kind == AttachKind::SyscallEntry ? "sys_enter" : "sys_exit");
+            if (!id) {
+                *err = from(id.error());
+                return nullptr;
+            }
+            spec.expected_attach = kernel::AttachType::TraceRawTp;
+            spec.attach_btf_id = *id;
+        }
         spec.insns = std::as_bytes(std::span(l.code.insns));
         kernel::FuncBtf fbtf;
         if (gp.needs_func_info) {
@@ -313,9 +324,8 @@ bool Session::attach_syscall_epids(SessionError* err) {
     }
     if (!put_probe_names(named, err)) return false;
     for (const auto& l : programs_) {
-        const char* tp = l.kind == AttachKind::SyscallEntry ? "sys_enter" : l.kind == AttachKind::SyscallReturn ? "sys_exit" : nullptr;
-        if (!tp) continue;
-        auto link = kernel_.attach_raw_tracepoint(*l.prog, tp, 0);
+        if (l.kind != AttachKind::SyscallEntry && l.kind != AttachKind::SyscallReturn) continue;
+        auto link = kernel_.attach_tracing(*l.prog, 0);
         if (!link) {
             *err = from(link.error());
             return false;
