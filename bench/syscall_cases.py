@@ -3,8 +3,8 @@ BPF time each system call event costs.
 
 Start to exit. Both tracers run a program with probes on the same 10 system calls, an
 aggregation and a printf, that exits at its first event, while WORKLOAD (event_cost.py) keeps
-calling getppid(), one of the 10. bdtrace attaches its two raw tracepoints (sys_enter and
-sys_exit programs: here only sys_enter) and dispatches on the call's number; bpftrace 0.17
+calling getppid(), one of the 10. bdtrace attaches one tp_btf program on sys_enter
+(and one on sys_exit when return probes are enabled) and dispatches on the call's number; bpftrace 0.17
 opens one perf event per tracepoint syscalls:sys_enter_<call>, and closing each costs 45-95 ms
 on the development VM (shared/reference/kernel.md), paid at exit.
 

@@ -1,4 +1,4 @@
-// The syscall provider's two programs, on the raw tracepoints sys_enter(regs, nr) and
+// The syscall provider's two programs, tp_btf programs on the tracepoints sys_enter(regs, nr) and
 // sys_exit(regs, ret): whatever the number of syscall probes, one program each. The call's
 // number picks its row of the syscall table (abi::kSyscallTableMap: the probe id, then the epid
 // of each syscall clause, 0 when that clause is not enabled for the call), so that enabling a

@@ -26,8 +26,8 @@ enum class AttachKind {
     Tick,     // tick-N: cpu-clock on one CPU
     Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
     Uretprobe,  // pid provider return probes
-    SyscallEntry,   // syscall provider entry probes: raw tracepoint sys_enter, nr dispatch
-    SyscallReturn,  // syscall provider return probes: raw tracepoint sys_exit
+    SyscallEntry,   // syscall provider entry probes: tp_btf on sys_enter, nr dispatch
+    SyscallReturn,  // syscall provider return probes: tp_btf on sys_exit
     Sdt,            // sdt provider: a raw tracepoint per probe, cookie = probe id
 };
 

@@ -1,7 +1,8 @@
 // The syscall provider: syscall:vmlinux:<call>:entry and :return for every system call the
-// running kernel implements (probes/syscall_table.h: known from vmlinux BTF, or kallsyms). All of them attach through two raw
-// tracepoints, sys_enter and sys_exit, whose programs dispatch on the call's number; a probe
-// only needs its row in the dispatch table (codegen/gen_syscall.cpp).
+// running kernel implements (probes/syscall_table.h: known from vmlinux BTF, or kallsyms).
+// All of them attach through the two tracepoints sys_enter and sys_exit, whose programs
+// dispatch on the call's number; a probe only needs its row in the dispatch table
+// (codegen/gen_syscall.cpp).
 #include "probes/glob.h"
 #include "probes/probe.h"
 #include "probes/syscall_table.h"
