@@ -88,6 +88,10 @@ public:
     // Whether probes matching a description may appear after tracing has started (the pid
     // provider: a library the process loads later); the consumer then matches it again.
     virtual bool dynamic() const { return false; }
+    // Whether every probe match() gives gets its id, matching or not (the syscall and sdt
+    // providers, which make all their probes at once): ids then do not depend on which
+    // description came first, as in DTrace's probe table.
+    virtual bool ids_for_all() const { return false; }
 
     // The provider's description, one small table in its own file: the five stability
     // attributes it registers (provider, module, function, name, arguments; DTrace's

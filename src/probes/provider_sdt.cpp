@@ -28,12 +28,14 @@ class SdtProvider : public Provider {
 public:
     const char* name() const override { return "sdt"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool ids_for_all() const override { return true; }
 
-    // Only a description that names a provider (sdt, or a pattern matching it), or the full
-    // listing, reads the kernel's tracepoints: `BEGIN` alone does not pay for 1,600 of them.
+    // Only a description that names a provider (sdt, or a pattern matching it) or a module (a
+    // group), or the full listing, reads the kernel's tracepoints: a bare name (`BEGIN`) does
+    // not pay for 1,600 of them.
     void match(const Description& d, std::vector<Probe>& out) override {
-        bool everything = d.provider.empty() && d.module.empty() && d.function.empty() && d.name.empty();
-        if (d.provider.empty() && !everything) return;
+        bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
+        if (bare_name) return;
         if (!made_) make();
         out.insert(out.end(), probes_.begin(), probes_.end());
     }

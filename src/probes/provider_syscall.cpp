@@ -27,6 +27,7 @@ class SyscallProvider : public Provider {
 public:
     const char* name() const override { return "syscall"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool ids_for_all() const override { return true; }
 
     // Every call's two probes, made together on the first description naming the provider so
     // that their ids do not depend on which description came first.

@@ -69,6 +69,8 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
         return glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name);
     };
     size_t first = out.size();
+    if (prov.ids_for_all())
+        for (const auto& p : found) intern(p, provider);
     for (const auto& p : found)
         if (!prov.refilter() || matches(p)) out.push_back(intern(p, provider));
     if (!prov.refilter()) return;

@@ -108,6 +108,8 @@ TEST(SyscallProvider, ProbesPerCall) {
     auto write = r.match({"syscall", "vmlinux", "write", "entry"});
     ASSERT_EQ(write.size(), 1u);
     EXPECT_EQ(write[0]->id, read[0]->id + 2);
+    probes::Registry other;
+    EXPECT_EQ(other.match({"syscall", "", "write", "entry"})[0]->id, write[0]->id);
     EXPECT_TRUE(r.info(*write[0]).arg_types.empty());
 }
 
