@@ -180,25 +180,27 @@ def run_window(argv, window):
     return Window(c1 - c0, t1 - t0, start, end)
 
 
-def argv_for(tool, path, case):
-    _, bd, bp = EVENT_CASES[case]
+def argv_for(tool, path, case, event=None, cases=None):
+    _, bd, bp = (cases or EVENT_CASES)[case]
+    probe = (event or EVENT)[tool]
     if tool == "bdtrace":
-        return [path, "-q", "-n", f"{EVENT[tool]} {bd}"]
-    return [path, "-e", f"{EVENT[tool]} {bp}"]
+        return [path, "-q", "-n", f"{probe} {bd}"]
+    return [path, "-e", f"{probe} {bp}"]
 
 
-def measure_events(paths, runs, window, tools):
-    """results[case][tool] = {"ns": summary of ns/event, "events": summary of events per window}."""
+def measure_events(paths, runs, window, tools, event=None, cases=None):
+    """results[case][tool] = {"ns": summary of ns/event, "events": summary of events per window}.
+    event and cases default to EVENT and EVENT_CASES (syscall_cases.py passes its own)."""
     def summary(xs):
         return {"median": statistics.median(xs), "min": min(xs), "max": max(xs)}
 
     results = {}
     with bpf_stats(), workload():
-        for case in EVENT_CASES:
+        for case in cases or EVENT_CASES:
             samples = {tool: {"ns": [], "events": []} for tool in tools}
             for _ in range(runs):
                 for tool in tools:  # interleaved, like the other cases
-                    w = run_window(argv_for(tool, paths[tool], case), window)
+                    w = run_window(argv_for(tool, paths[tool], case, event, cases), window)
                     samples[tool]["ns"].append(w.ns / w.events)
                     samples[tool]["events"].append(w.events)
             results[case] = {tool: {k: summary(v) for k, v in samples[tool].items()} for tool in tools}

@@ -2,7 +2,7 @@
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
-                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid] [--markdown]
+                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid|syscall] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -19,6 +19,11 @@ Cases:
             (bpftrace: profile:hz:4999) with a few busy processes running, for a clause that does
             nothing and for a few aggregations (see event_cost.py); --event-runs runs of
             --window seconds each, no warm-up (loading and exit are outside the window anyway)
+  syscall   the syscall provider (see syscall_cases.py): start to exit of a program on 10 system
+            calls' entry probes with an aggregation and a printf (bpftrace: the same
+            tracepoint:syscalls:sys_enter_<call> probes), and the BPF time per event of
+            syscall:::entry (bpftrace: tracepoint:raw_syscalls:sys_enter) for the floor,
+            @[tid] = count() and @ = count()
   pid       the pid provider (see pid_cases.py), on a process the bench builds and traces with -p:
             time to the first event and time to exit after SIGINT with the probes of
             pid$PID:libc.so.6:str*:entry and of every libc function (bpftrace: the same
@@ -51,6 +56,7 @@ import time
 
 import event_cost
 import pid_cases
+import syscall_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -69,10 +75,7 @@ CASES = {
     },
 }
 
-SKIPPED = [
-    ("per-event cost on a busy tracepoint", "bdtrace has no syscall provider yet, so the per-event "
-                                            "cases use profile-4999 (see bench/README.md)"),
-]
+SKIPPED = []
 
 TIMEOUT = 60.0
 
@@ -235,6 +238,27 @@ def rows(results, events, window):
     return out
 
 
+def syscall_rows(start, events, window):
+    """The table's lines for the syscall provider's cases."""
+    out = []
+    for what, key, scale in (("wall (ms)", "wall", 1000), ("CPU user+sys (ms)", "cpu", 1000),
+                             ("peak RSS (MiB)", "rss", 1 / 1024)):
+        b, p = start["bdtrace"][key], start["bpftrace"][key]
+        out.append((f"{syscall_cases.START_TITLE}: {what}", cell(b, scale), cell(p, scale),
+                    ratio(b["median"], p["median"])))
+    floor = events["floor"]
+    for case, (title, _, _) in syscall_cases.EVENT_CASES.items():
+        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
+        out.append((f"per syscall event: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
+                    ratio(b["median"], p["median"], 2)))
+        if case != "floor":
+            db = b["median"] - floor["bdtrace"]["ns"]["median"]
+            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
+            out.append((f"per syscall event: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
+                        ratio(db, dp, 2)))
+    return out
+
+
 def pid_rows(attach, calls):
     """The table's lines for the pid provider's cases."""
     out = []
@@ -319,8 +343,9 @@ def main():
                     help="measured attach/detach runs per tracer of each pid case (default 5)")
     ap.add_argument("--pid-all-timeout", type=float, default=120.0,
                     help="seconds bpftrace may take to its first event on every libc function (default 120)")
-    ap.add_argument("--only", choices=("core", "pid"),
-                    help="run only the first cases (startup, first event, per event) or only the pid ones")
+    ap.add_argument("--only", choices=("core", "pid", "syscall"),
+                    help="run only the first cases (startup, first event, per event), only the pid ones "
+                         "or only the syscall ones")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
     if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1:
@@ -347,11 +372,15 @@ def main():
     t0 = time.monotonic()
     table = []
     try:
-        if args.only != "pid":
+        if args.only in (None, "core"):
             results = measure(paths, args.runs)
             events = event_cost.measure_events(paths, args.event_runs, args.window, TOOLS)
             table += rows(results, events, args.window)
-        if args.only != "core":
+        if args.only in (None, "syscall"):
+            start = syscall_cases.measure_start(paths, args.runs, TOOLS, run_once, summary)
+            sys_events = syscall_cases.measure_events(paths, args.event_runs, args.window, TOOLS)
+            table += syscall_rows(start, sys_events, args.window)
+        if args.only in (None, "pid"):
             with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
                 target = pid_cases.build_target(tmp)
                 attach = pid_cases.measure_attach(paths, target, args.pid_runs, args.pid_all_timeout, TOOLS)
@@ -370,7 +399,7 @@ def main():
         f"build type {btype or 'unknown'})",
         f"bpftrace: {paths['bpftrace']} ({first_line([paths['bpftrace'], '--version'])})",
     ]
-    if args.only != "pid":
+    if args.only in (None, "core"):
         header += [
             f"runs: {args.runs} measured per tracer and case, interleaved, after 1 warm-up each; "
             f"ratio = bpftrace / bdtrace of the medians, above 1 favours bdtrace",
@@ -379,7 +408,12 @@ def main():
             f"tracer and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF "
             f"programs over a {args.window:g} s window (kernel.bpf_stats_enabled); the floor is a "
             f"clause that does nothing"]
-    if args.only != "core":
+    if args.only in (None, "syscall"):
+        header += [
+            f"syscall: start to exit under the same getppid() loops, {args.runs} runs per tracer "
+            f"after a warm-up; per event: {syscall_cases.EVENT['bdtrace']} / "
+            f"{syscall_cases.EVENT['bpftrace']}, {args.event_runs} windows of {args.window:g} s"]
+    if args.only in (None, "pid"):
         header += [
             f"pid: a process built from bench/pid_target.c, traced with -p; attach: {args.pid_runs} "
             f"runs per tracer after a warm-up (bpftrace on every libc function: one attempt, "
@@ -390,7 +424,7 @@ def main():
             f"the BPF time per event (kernel.bpf_stats_enabled); ratio = bpftrace / bdtrace of the "
             f"medians, above 1 favours bdtrace"]
     header.append(f"time: {elapsed:.0f} s in all")
-    skipped = SKIPPED if args.only != "pid" else []
+    skipped = SKIPPED if args.only in (None, "core") else []
     (print_markdown if args.markdown else print_text)(header, table, skipped)
     return 0
 

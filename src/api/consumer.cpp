@@ -42,6 +42,18 @@ Consumer::~Consumer() = default;
 std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
     auto impl = std::make_unique<Impl>();
     impl->open = std::move(options);
+    // fbt needs fentry: asked of the kernel only when a description names fbt.
+    Impl* self = impl.get();
+    impl->registry.set_fbt_check([self]() -> std::string {
+        if (!self->kernel) self->kernel = kernel::open_kernel();
+        const kernel::FeatureStatus& st = self->kernel->feature(kernel::Feature::Fentry);
+        if (st.available) return "";
+        if (st.reason.find("EPERM") != std::string::npos && !st.privilege)
+            return "fbt provider unavailable: this kernel refuses fentry programs (EPERM)";
+        std::string why = st.reason;
+        if (why.rfind("fbt unavailable: ", 0) == 0) why.erase(0, 17);
+        return "fbt provider unavailable: " + why;
+    });
     return std::unique_ptr<Consumer>(new Consumer(std::move(impl)));
 }
 

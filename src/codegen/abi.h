@@ -30,7 +30,14 @@ enum MapId : uint32_t {
     // ARRAY[kUsdtSiteEntries] of UsdtSiteSpec: each USDT call site's argument locations, by
     // the site index the consumer put in the attach cookie's upper half. Filled by the consumer.
     kUsdtSiteMap = 12,
-    kMapCount = 13,
+    // ARRAY[2 * probes::kMaxSyscallNr]: for each system call number (entry) and number +
+    // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
+    // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
+    kSyscallTableMap = 13,
+    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, then the
+    // epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
+    kSdtTableMap = 14,
+    kMapCount = 15,
 };
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.

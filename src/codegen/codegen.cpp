@@ -11,6 +11,7 @@
 #include "output/agg_buckets.h"
 #include "probes/glob.h"
 #include "process/pid_probes.h"
+#include "probes/syscall_table.h"
 
 namespace bdtrace::codegen {
 
@@ -124,6 +125,12 @@ void ClauseGen::run() {
     // then report the fault: a fault inside ERROR itself is reported before the one that fired
     // it, as DTrace does. ERROR clauses have their own fault record.
     if (!is_error_clause && !g.error_fns.empty()) {
+        // The firing's arguments, put back after ERROR for the clauses that follow this one.
+        VReg kept[6];
+        for (int i = 0; i < 6; ++i) {
+            kept[i] = f.vreg();
+            f.load(8, kept[i], scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i));
+        }
         VReg v = f.vreg();
         f.store(8, scratch, abi::kScratchArgs, 0);
         f.load(4, v, rec, 16);
@@ -144,6 +151,7 @@ void ClauseGen::run() {
             f.call(e.fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
         }
         f.store(8, scratch, abi::kScratchProbeId, saved);
+        for (int i = 0; i < 6; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), kept[i]);
         f.mov(rec, scratch);
         f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     }
@@ -217,6 +225,9 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.bind(have);
 
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
+    if (kind == AttachKind::SyscallEntry || kind == AttachKind::SyscallReturn)
+        return syscall_dispatch(g, f, kind, ctx, scratch, st, want, clause_fns);
+    if (kind == AttachKind::Sdt) return sdt_dispatch(g, f, ctx, scratch, st, want, clause_fns);
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
     bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
@@ -321,6 +332,10 @@ void Gen::run() {
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
                 e.usdt_sites = pr->usdt_sites;
+                e.tp_nargs = pr->tp_nargs;
+                if (pr->syscall_nr >= 0)
+                    e.syscall_key = static_cast<int32_t>(
+                        syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));
             }
             out.epids.push_back(std::move(e));
         }
@@ -368,6 +383,20 @@ void Gen::run() {
         out.uprobe_clauses.push_back(std::move(uc));
         if (use.first) by_kind[AttachKind::Uprobe];
         if (use.second) by_kind[AttachKind::Uretprobe];
+    }
+
+    // The syscall provider's clauses, each a column of the syscall table.
+    for (const auto& c : prog.clauses) {
+        bool uses = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            return pr && pr->syscall_nr >= 0;
+        });
+        if (uses) out.syscall_clauses.push_back(c.index);
+        bool sdt = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            return pr && pr->attach == AttachKind::Sdt;
+        });
+        if (sdt) out.sdt_clauses.push_back(c.index);
     }
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
@@ -593,6 +622,12 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                             [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
     ps->maps.push_back({abi::kUsdtSiteMap, MapSpec::Kind::Array, "usdt_sites", 4, sizeof(abi::UsdtSiteSpec),
                         usdt ? abi::kUsdtSiteEntries : 1, false, {}});
+    uint32_t sys_slots = 1 + static_cast<uint32_t>(ps->syscall_clauses.size());
+    uint32_t sys_rows = ps->syscall_clauses.empty() ? 1 : 2 * probes::kMaxSyscallNr;
+    ps->maps.push_back({abi::kSyscallTableMap, MapSpec::Kind::Array, "syscalls", 4, 4 * sys_slots, sys_rows, false, {}});
+    uint32_t sdt_slots = 1 + static_cast<uint32_t>(ps->sdt_clauses.size());
+    uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
+    ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();

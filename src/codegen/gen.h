@@ -94,6 +94,19 @@ bool user_key_field(const sema::Type* t, Field& k);
 // interpreter by the unit tests).
 bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::LlquantizeParams& p);
 
+// The syscall provider (gen_syscall.cpp): the key of a call's row of abi::kSyscallTableMap,
+// and the body of the sys_enter / sys_exit programs after the activity check and the scratch
+// lookup: arguments from the saved user registers, then the call's enabled clauses.
+uint32_t syscall_table_key(int32_t nr, bool is_return);
+void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VReg ctx, bpf::VReg scratch,
+                      bpf::VReg st, uint32_t want,
+                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
+
+// The sdt provider's program body (gen_sdt.cpp), after the activity check and the scratch
+// lookup: the probe's row of abi::kSdtTableMap by cookie, the arguments, the enabled clauses.
+void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, uint32_t want,
+                  const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
+
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).
 class ClauseGen {
 public:
@@ -126,6 +139,8 @@ public:
     // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's
     // entry of kProbeNamesMap, "" when it has none.
     bpf::VReg pid_probe_name(sema::BuiltinVar which);
+    // errno at a syscall return probe (gen_syscall.cpp); 0 elsewhere.
+    bpf::VReg syscall_errno();
     void copy_string(bpf::VReg dst, bpf::VReg src, bool user = false);
     bpf::VReg string_compare(bpf::VReg a, bpf::VReg b);  // <0, 0, >0 as a signed value
 

@@ -202,6 +202,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Uregs:
             return user_builtin(n);
         case BuiltinVar::Errno:
+            return syscall_errno();
         case BuiltinVar::Ipl:
             f.mov(r, static_cast<int64_t>(0));
             return r;

@@ -50,7 +50,8 @@ VReg ClauseGen::string(const sema::Node& n) {
                 f.call_helper(bpf::helper::get_current_comm, {t, 16});
                 return t;
             }
-            if (probes::is_uprobe_kind(g.current_kind))
+            if (probes::is_uprobe_kind(g.current_kind) || g.current_kind == probes::AttachKind::SyscallEntry ||
+                g.current_kind == probes::AttachKind::SyscallReturn || g.current_kind == probes::AttachKind::Sdt)
                 return pid_probe_name(n.builtin);
             // probeprov, probemod, probefunc, probename: one constant per enabled probe.
             VReg r = f.vreg();

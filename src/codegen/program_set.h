@@ -71,6 +71,8 @@ struct Epid {
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
+    int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
+    int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its
@@ -109,6 +111,8 @@ struct ProgramSet {
     std::vector<GenProgram> programs;
     std::vector<Epid> epids;  // epids[i].epid == i + 1; the consumer appends pid probes found later
     std::vector<UprobeClause> uprobe_clauses;  // by probe table slot
+    std::vector<uint32_t> syscall_clauses;     // clauses of the syscall programs, by syscall table slot
+    std::vector<uint32_t> sdt_clauses;         // clauses of the sdt program, by sdt table slot
     bool probe_names = false;  // the pid provider's programs read abi::kProbeNamesMap
     // The library watch (runtime/library_watch.h): on the dynamic linker's hook, reports the pid
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and

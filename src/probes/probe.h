@@ -4,6 +4,7 @@
 
 #include <cstdint>
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -27,6 +28,9 @@ enum class AttachKind {
     Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
     Uretprobe,  // pid provider return probes
     Usdt,       // USDT probes: uprobe_multi on each call site, arguments from the site's specs
+    SyscallEntry,   // syscall provider entry probes: tp_btf on sys_enter, nr dispatch
+    SyscallReturn,  // syscall provider return probes: tp_btf on sys_exit
+    Sdt,            // sdt provider: a raw tracepoint per probe, cookie = probe id
 };
 
 // One call site of a USDT probe: where its uprobe goes, its semaphore (0: none) and where each
@@ -60,6 +64,8 @@ struct Probe {
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
     // Usdt: the call sites (pid 0: in every process mapping `path`).
     std::vector<UsdtSite> usdt_sites;
+    int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
+    int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -107,6 +113,10 @@ public:
     // Whether this description, which the provider serves, may gain probes later (by default
     // every description of a dynamic provider; USDT: only those naming a process).
     virtual bool dynamic_for(const Description&) const { return dynamic(); }
+    // Whether every probe match() gives gets its id, matching or not (the syscall and sdt
+    // providers, which make all their probes at once): ids then do not depend on which
+    // description came first, as in DTrace's probe table.
+    virtual bool ids_for_all() const { return false; }
 
     // The provider's description, one small table in its own file: the five stability
     // attributes it registers (provider, module, function, name, arguments; DTrace's
@@ -135,6 +145,9 @@ public:
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
     // Whether a dynamic provider (Provider::dynamic) serves the description.
     bool dynamic(const Description& d) const;
+    // How the fbt provider learns whether the kernel allows fentry: called once, when a
+    // description first names fbt; returns "" when it does, else the line to report.
+    void set_fbt_check(std::function<std::string()> check) { fbt_check_ = std::move(check); }
 
 private:
     const Probe* intern(const Probe& p, size_t provider);
@@ -145,12 +158,16 @@ private:
     std::vector<std::vector<const Probe*>> by_provider_;  // per provider: its probes, by id
     std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
+    std::function<std::string()> fbt_check_;
 };
 
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
 std::unique_ptr<Provider> make_usdt_provider();
+std::unique_ptr<Provider> make_syscall_provider();
+std::unique_ptr<Provider> make_sdt_provider();
+std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

@@ -42,6 +42,9 @@ Registry::Registry() {
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
     providers_.push_back(make_usdt_provider());
+    providers_.push_back(make_syscall_provider());
+    providers_.push_back(make_sdt_provider());
+    providers_.push_back(make_fbt_provider(&fbt_check_));
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.
@@ -81,6 +84,8 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
         return glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name);
     };
     size_t first = out.size();
+    if (prov.ids_for_all())
+        for (const auto& p : found) intern(p, provider);
     for (const auto& p : found)
         if (!prov.refilter() || matches(p)) out.push_back(intern(p, provider));
     if (!prov.refilter()) return;

@@ -27,6 +27,8 @@ kernel::ProgramType program_type(AttachKind k) {
         case AttachKind::Uprobe:
         case AttachKind::Uretprobe:
         case AttachKind::Usdt: return kernel::ProgramType::Kprobe;
+        case AttachKind::SyscallEntry:
+        case AttachKind::SyscallReturn: return kernel::ProgramType::Tracing;  // tp_btf
         default: return kernel::ProgramType::RawTracepoint;
     }
 }
@@ -39,6 +41,9 @@ const char* program_name(AttachKind k) {
         case AttachKind::Uprobe: return "dt_uprobe";
         case AttachKind::Uretprobe: return "dt_uretprobe";
         case AttachKind::Usdt: return "dt_usdt";
+        case AttachKind::SyscallEntry: return "dt_sys_enter";
+        case AttachKind::SyscallReturn: return "dt_sys_exit";
+        case AttachKind::Sdt: return "dt_sdt";
         default: return "dt_profile";
     }
 }
@@ -100,6 +105,15 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         spec.name = program_name(gp.kind);
         if (probes::is_uprobe_kind(gp.kind))
             spec.expected_attach = kernel::AttachType::UprobeMulti;
+        if (gp.kind == AttachKind::SyscallEntry || gp.kind == AttachKind::SyscallReturn) {
+            auto id = k.tracepoint_btf_id(gp.kind == AttachKind::SyscallEntry ? "sys_enter" : "sys_exit");
+            if (!id) {
+                *err = from(id.error());
+                return nullptr;
+            }
+            spec.expected_attach = kernel::AttachType::TraceRawTp;
+            spec.attach_btf_id = *id;
+        }
         spec.insns = std::as_bytes(std::span(l.code.insns));
         kernel::FuncBtf fbtf;
         if (gp.needs_func_info) {
@@ -275,6 +289,103 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     return true;
 }
 
+// probeprov, probemod, probefunc and probename of each probe, one strsize buffer each, when a
+// clause of the syscall or sdt programs reads them.
+bool Session::put_probe_names(const std::map<uint32_t, const codegen::Epid*>& named, SessionError* err) {
+    if (!ps_.probe_names) return true;
+    kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
+    std::vector<char> value(4 * ps_.strsize);
+    for (const auto& [id, e] : named) {
+        std::fill(value.begin(), value.end(), 0);
+        const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
+        for (size_t i = 0; i < 4; ++i) fields[i]->copy(value.data() + i * ps_.strsize, ps_.strsize - 1);
+        if (auto r = names.update(kernel::bytes_of(id), std::as_bytes(std::span(value))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    return true;
+}
+
+bool Session::attach_syscall_epids(SessionError* err) {
+    kernel::Map& table = *maps_[codegen::abi::kSyscallTableMap];
+    const size_t slots = ps_.syscall_clauses.size();
+    std::map<int32_t, std::vector<uint32_t>> rows;  // key -> probe id, then one epid per slot
+    std::map<uint32_t, const codegen::Epid*> named;  // probe id -> an epid naming it
+    for (const auto& e : ps_.epids) {
+        if (e.syscall_key < 0) continue;
+        auto& row = rows[e.syscall_key];
+        if (row.empty()) row.assign(1 + slots, 0);
+        row[0] = e.probe_id;
+        for (size_t slot = 0; slot < slots; ++slot)
+            if (ps_.syscall_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+        named.emplace(e.probe_id, &e);
+    }
+    for (const auto& [key, row] : rows) {
+        uint32_t k = static_cast<uint32_t>(key);
+        if (auto r = table.update(kernel::bytes_of(k), std::as_bytes(std::span(row))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    if (!put_probe_names(named, err)) return false;
+    for (const auto& l : programs_) {
+        if (l.kind != AttachKind::SyscallEntry && l.kind != AttachKind::SyscallReturn) continue;
+        auto link = kernel_.attach_tracing(*l.prog, 0);
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    return true;
+}
+
+bool Session::attach_sdt_epids(SessionError* err) {
+    kernel::Map& table = *maps_[codegen::abi::kSdtTableMap];
+    const size_t slots = ps_.sdt_clauses.size();
+    std::map<uint32_t, std::vector<uint32_t>> rows;  // probe id -> argument count, one epid per slot
+    std::map<uint32_t, const codegen::Epid*> named;
+    for (const auto& e : ps_.epids) {
+        if (e.tp_nargs < 0) continue;
+        if (e.probe_id >= codegen::abi::kProbeTableEntries) {
+            *err = {"too many probes: sdt probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
+            return false;
+        }
+        auto& row = rows[e.probe_id];
+        if (row.empty()) row.assign(1 + slots, 0);
+        row[0] = static_cast<uint32_t>(e.tp_nargs);
+        for (size_t slot = 0; slot < slots; ++slot)
+            if (ps_.sdt_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+        named.emplace(e.probe_id, &e);
+    }
+    for (const auto& [id, row] : rows) {
+        if (auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row))); !r) {
+            *err = from(r.error());
+            return false;
+        }
+    }
+    if (!put_probe_names(named, err)) return false;
+    const Loaded* prog = nullptr;
+    for (const auto& l : programs_)
+        if (l.kind == AttachKind::Sdt) prog = &l;
+    if (!prog) return true;
+    // The probe id rides in the raw tracepoint's cookie, which Linux 6.10 brought.
+    if (const kernel::FeatureStatus& st = kernel_.feature(kernel::Feature::RawTpCookie); !st.available) {
+        *err = {"sdt provider unavailable: " + st.reason, 1, ""};
+        return false;
+    }
+    for (const auto& [id, e] : named) {
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    return true;
+}
+
 bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err) {
     if (!notice_) return true;
     kernel::UprobeMultiSpec spec;
@@ -301,6 +412,8 @@ bool Session::attach(SessionError* err) {
     for (const auto& e : ps_.epids)
         if (!e.path.empty()) uprobes.push_back(&e);
     if (!uprobes.empty() && !attach_uprobe_epids(uprobes, err)) return false;
+    if (!ps_.syscall_clauses.empty() && !attach_syscall_epids(err)) return false;
+    if (!ps_.sdt_clauses.empty() && !attach_sdt_epids(err)) return false;
     for (const auto& l : programs_) {
         if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
         for (uint32_t id : l.probe_ids) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -39,6 +40,12 @@ public:
     // pid probes enabled after attach() (found in a library loaded later): their epids, already
     // appended to the program set, get their table rows and uprobes.
     bool attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    // syscall provider probes: their rows of the syscall table and names, then one raw
+    // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
+    bool attach_syscall_epids(SessionError* err);
+    // sdt provider probes: their rows of the sdt table and names, then one raw tracepoint link
+    // per probe, the probe id as its cookie.
+    bool attach_sdt_epids(SessionError* err);
     // The library watch on one process (codegen's notice_program on the dynamic linker's hook);
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
     bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);
@@ -65,6 +72,8 @@ public:
     std::string disassembly() const;
 
 private:
+    // The probe names map's entries of syscall and sdt probes (probefunc & co.).
+    bool put_probe_names(const std::map<uint32_t, const codegen::Epid*>& named, SessionError* err);
     Session(kernel::Kernel& k, const codegen::ProgramSet& ps) : kernel_(k), ps_(ps) {}
     // USDT probes (session_usdt.cpp): each call site's specs in abi::kUsdtSiteMap and one
     // uprobe_multi link per (file, process) with the sites' semaphores as ref_ctr offsets.

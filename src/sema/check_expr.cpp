@@ -585,7 +585,7 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     bool untyped = clause_probes && !clause_probes->empty();
     for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
-        untyped &= pr && probes::is_uprobe_kind(pr->attach);
+        untyped &= pr && (probes::is_uprobe_kind(pr->attach) || pr->syscall_nr >= 0 || pr->attach == probes::AttachKind::Sdt);
     }
     if (!untyped)
         error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
@@ -604,6 +604,11 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     auto n = node(NodeKind::Builtin, b->type, e.range);
     n->builtin = b->var;
     n->value = idx->value > 9 ? idx->value : b->index;
+    bool out_of_range = false;
+    if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
+        return cast(std::move(n), t, e.range);
+    if (out_of_range)
+        error("D_ARGS_IDX", e.range, "index " + std::to_string(idx->value) + " is out of range for args[ ]");
     return n;
 }
 

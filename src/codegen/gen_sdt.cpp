@@ -1,0 +1,62 @@
+// The sdt provider's program, shared by every kernel tracepoint: attached to each enabled
+// tracepoint as a raw tracepoint with the probe id as its cookie. The probe's row of the sdt
+// table (abi::kSdtTableMap) holds the tracepoint's argument count, then the epid of each sdt
+// clause (0: not enabled for this probe). The arguments are copied with one read of
+// 8 * count bytes from the context: a load from the context past a tracepoint's last argument
+// would make the kernel refuse to attach the program to that tracepoint (it checks the
+// program's largest context offset against the tracepoint's argument count).
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+
+void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
+                  const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+    VReg probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
+    bpf::StackSlot key = f.alloc_stack(8);
+    f.store(4, key, 0, probe);
+    VReg keyp = f.vreg();
+    f.addr_of(keyp, key);
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kSdtTableMap);
+    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, row, 0, have);
+    f.ret(0);
+    f.bind(have);
+    f.load(4, probe, keyp, 0);  // the cookie's low half
+    f.store(8, scratch, abi::kScratchProbeId, probe);
+    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    VReg n = f.vreg();
+    f.load(4, n, row, 0);
+    bpf::Label fits = f.new_label();
+    f.branch(Cond::Le, n, 10, fits);
+    f.mov(n, static_cast<int64_t>(10));
+    f.bind(fits);
+    f.alu64(AluOp::Lsh, n, 3);
+    VReg args = f.vreg();
+    f.mov(args, scratch);
+    f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
+    f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
+
+    for (const auto& [clause, fn] : clause_fns) {
+        uint32_t slot = 0;
+        while (slot < g.out.sdt_clauses.size() && g.out.sdt_clauses[slot] != clause) ++slot;
+        bpf::Label skip = f.new_label();
+        VReg epid = f.vreg();
+        f.load(4, epid, row, static_cast<int16_t>(4 + 4 * slot));
+        f.branch(Cond::Eq, epid, 0, skip);
+        VReg now = f.vreg();
+        f.load(4, now, st, abi::kStateActivity);
+        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+        f.call(fn, {ctx, scratch, epid});
+        f.bind(skip);
+    }
+    f.ret(0);
+}
+
+}  // namespace bdtrace::codegen

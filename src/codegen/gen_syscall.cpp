@@ -1,0 +1,145 @@
+// The syscall provider's two programs, tp_btf programs on the tracepoints sys_enter(regs, nr) and
+// sys_exit(regs, ret): whatever the number of syscall probes, one program each. The call's
+// number picks its row of the syscall table (abi::kSyscallTableMap: the probe id, then the epid
+// of each syscall clause, 0 when that clause is not enabled for the call), so that enabling a
+// call is writing a row, and a call nobody traces costs one lookup.
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+#include "probes/syscall_table.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+using probes::AttachKind;
+
+namespace {
+
+// Offsets in struct pt_regs of the saved user registers.
+constexpr int16_t kOrigAx = 120, kCs = 136;
+// The x86-64 system call arguments: di, si, dx, r10, r8, r9.
+constexpr int16_t kArgRegs[] = {112, 104, 96, 56, 72, 64};
+// A 32-bit process's calls (int 0x80, sysenter) come with cs = __USER32_CS and the i386
+// numbering, which the x86-64 table would misname: they are not traced.
+constexpr int64_t kUser32Cs = 0x23;
+// Linux returns -errno, with errno at most 4095 (MAX_ERRNO).
+constexpr int64_t kMaxErrno = 4095;
+
+}  // namespace
+
+uint32_t syscall_table_key(int32_t nr, bool is_return) {
+    return static_cast<uint32_t>(nr + (is_return ? probes::kMaxSyscallNr : 0));
+}
+
+void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
+                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+    bool is_return = kind == AttachKind::SyscallReturn;
+    // The programs are tp_btf programs: the tracepoint's first argument is a typed struct
+    // pt_regs pointer, whose fields the verifier lets the program load directly (no copy).
+    VReg regs = f.vreg();
+    f.load(8, regs, ctx, 0);
+    auto native_caller = [&] {
+        bpf::Label native = f.new_label();
+        VReg cs = f.vreg();
+        f.load(8, cs, regs, kCs);
+        f.branch(Cond::Ne, cs, kUser32Cs, native);
+        f.ret(0);
+        f.bind(native);
+    };
+
+    // sys_enter has the number as its second argument, so a call nobody traces costs only the
+    // lookup; at sys_exit the number is the saved orig_ax.
+    VReg nr = f.vreg();
+    if (is_return) {
+        native_caller();
+        f.load(8, nr, regs, kOrigAx);
+    } else {
+        f.load(8, nr, ctx, 8);
+    }
+    bpf::Label in_table = f.new_label();
+    f.branch(Cond::Lt, nr, static_cast<int64_t>(probes::kMaxSyscallNr), in_table);
+    f.ret(0);
+    f.bind(in_table);
+    if (is_return) f.alu64(AluOp::Add, nr, static_cast<int64_t>(probes::kMaxSyscallNr));
+    bpf::StackSlot key = f.alloc_stack(8);
+    f.store(4, key, 0, nr);
+    VReg keyp = f.vreg();
+    f.addr_of(keyp, key);
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kSyscallTableMap);
+    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, row, 0, have);
+    f.ret(0);
+    f.bind(have);
+    if (!is_return) native_caller();
+
+    VReg probe = f.vreg();
+    f.load(4, probe, row, 0);
+    f.store(8, scratch, abi::kScratchProbeId, probe);
+    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    if (!is_return) {
+        for (int i = 0; i < 6; ++i) {
+            VReg a = f.vreg();
+            f.load(8, a, regs, kArgRegs[i]);
+            f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), a);
+        }
+    } else {
+        // DTrace's return probes: arg0 and arg1 are the return value, -1 when the call failed
+        // (the error number is then errno).
+        VReg ret = f.vreg(), bias = f.vreg();
+        f.load(8, ret, ctx, 8);
+        f.mov(bias, ret);
+        f.alu64(AluOp::Add, bias, kMaxErrno);
+        bpf::Label ok = f.new_label();
+        f.branch(Cond::Ge, bias, kMaxErrno, ok);
+        f.mov(ret, static_cast<int64_t>(-1));
+        f.bind(ok);
+        f.store(8, scratch, abi::kScratchArgs, ret);
+        f.store(8, scratch, abi::kScratchArgs + 8, ret);
+    }
+
+    for (const auto& [clause, fn] : clause_fns) {
+        uint32_t slot = 0;
+        while (slot < g.out.syscall_clauses.size() && g.out.syscall_clauses[slot] != clause) ++slot;
+        bpf::Label skip = f.new_label();
+        VReg epid = f.vreg();
+        f.load(4, epid, row, static_cast<int16_t>(4 + 4 * slot));
+        f.branch(Cond::Eq, epid, 0, skip);
+        // exit() in an earlier clause stops the rest of this firing too.
+        VReg now = f.vreg();
+        f.load(4, now, st, abi::kStateActivity);
+        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+        f.call(fn, {ctx, scratch, epid});
+        f.bind(skip);
+    }
+    f.ret(0);
+}
+
+// errno: the error number at a failing syscall return (the tracepoint's ret is -errno), 0
+// elsewhere.
+VReg ClauseGen::syscall_errno() {
+    VReg r = f.vreg();
+    if (g.current_kind != AttachKind::SyscallReturn) {
+        f.mov(r, static_cast<int64_t>(0));
+        return r;
+    }
+    VReg bias = f.vreg();
+    f.load(8, r, ctx, 8);
+    f.mov(bias, r);
+    f.alu64(AluOp::Add, bias, kMaxErrno);
+    bpf::Label failed = f.new_label(), done = f.new_label();
+    f.branch(Cond::Lt, bias, kMaxErrno, failed);
+    f.mov(r, static_cast<int64_t>(0));
+    f.jump(done);
+    f.bind(failed);
+    VReg neg = f.vreg();
+    f.mov(neg, static_cast<int64_t>(0));
+    f.alu64(AluOp::Sub, neg, r);
+    f.mov(r, neg);
+    f.bind(done);
+    return r;
+}
+
+}  // namespace bdtrace::codegen

@@ -1,0 +1,74 @@
+// The sdt provider: every kernel tracepoint BTF describes, as sdt:<group>::<event>
+// (probes/tracepoints.h). All of them share one program on raw tracepoints, attached once per
+// probe with the probe id as the cookie (Linux 6.10+); the program copies the tracepoint's
+// arguments and dispatches through the sdt table (codegen/gen_sdt.cpp). args[] is typed from
+// the tracepoint's prototype.
+#include "probes/btf_spell.h"
+#include "probes/glob.h"
+#include "probes/probe.h"
+#include "probes/tracepoints.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+using S = Stability;
+using C = DepClass;
+
+// DTrace's sdt provider attributes (the kernel's statically defined probes).
+constexpr ProviderAttributes kAttributes = {
+    {S::Evolving, S::Evolving, C::Isa},    // provider
+    {S::Private, S::Private, C::Unknown},  // module
+    {S::Private, S::Private, C::Unknown},  // function
+    {S::Evolving, S::Evolving, C::Isa},    // name
+    {S::Private, S::Private, C::Isa},      // arguments
+};
+
+class SdtProvider : public Provider {
+public:
+    const char* name() const override { return "sdt"; }
+    const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool ids_for_all() const override { return true; }
+
+    // Only a description that names a provider (sdt, or a pattern matching it) or a module (a
+    // group), or the full listing, reads the kernel's tracepoints: a bare name (`BEGIN`) does
+    // not pay for 1,600 of them.
+    void match(const Description& d, std::vector<Probe>& out) override {
+        bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
+        if (bare_name) return;
+        if (!made_) make();
+        out.insert(out.end(), probes_.begin(), probes_.end());
+    }
+
+    std::vector<std::string> arg_types(const Probe& p) const override {
+        std::vector<std::string> out;
+        auto it = types_.find(p.name);
+        if (it == types_.end()) return out;
+        for (uint32_t id : it->second) out.push_back(btf_spell(vmlinux_btf(), id));
+        return out;
+    }
+
+private:
+    void make() {
+        made_ = true;
+        for (Tracepoint& tp : btf_tracepoints(vmlinux_btf(), tracefs_groups())) {
+            Probe p;
+            p.provider = "sdt";
+            p.module = tp.group;
+            p.name = tp.event;
+            p.attach = AttachKind::Sdt;
+            p.tp_nargs = static_cast<int32_t>(tp.arg_type_ids.size());
+            probes_.push_back(std::move(p));
+            types_.emplace(tp.event, std::move(tp.arg_type_ids));
+        }
+    }
+    bool made_ = false;
+    std::vector<Probe> probes_;
+    std::map<std::string, std::vector<uint32_t>> types_;
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_sdt_provider() { return std::make_unique<SdtProvider>(); }
+
+}  // namespace bdtrace::probes

@@ -1,0 +1,73 @@
+// The syscall provider: syscall:vmlinux:<call>:entry and :return for every system call the
+// running kernel implements (probes/syscall_table.h: known from vmlinux BTF, or kallsyms).
+// All of them attach through the two tracepoints sys_enter and sys_exit, whose programs
+// dispatch on the call's number; a probe only needs its row in the dispatch table
+// (codegen/gen_syscall.cpp).
+#include "probes/glob.h"
+#include "probes/probe.h"
+#include "probes/syscall_table.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+using S = Stability;
+using C = DepClass;
+
+// DTrace's systrace provider attributes: the function names are the ISA's system calls.
+constexpr ProviderAttributes kAttributes = {
+    {S::Evolving, S::Evolving, C::Common},  // provider
+    {S::Private, S::Private, C::Unknown},   // module
+    {S::Private, S::Private, C::Isa},       // function
+    {S::Evolving, S::Evolving, C::Common},  // name
+    {S::Private, S::Private, C::Isa},       // arguments
+};
+
+class SyscallProvider : public Provider {
+public:
+    const char* name() const override { return "syscall"; }
+    const ProviderAttributes& attributes() const override { return kAttributes; }
+    bool ids_for_all() const override { return true; }
+
+    // Every call's two probes, made together on the first description naming the provider so
+    // that their ids do not depend on which description came first.
+    void match(const Description& d, std::vector<Probe>& out) override {
+        // A description whose name no syscall probe has (BEGIN, tick-1s with an empty provider)
+        // does not read kallsyms.
+        if (!glob_match(d.name, "entry") && !glob_match(d.name, "return")) return;
+        if (probes_.empty()) make();
+        out.insert(out.end(), probes_.begin(), probes_.end());
+    }
+
+    // Entry probes: the declared argument types where BTF has them; return probes' arguments
+    // (the return value twice) are untyped, as are the calls BTF does not describe.
+    std::vector<std::string> arg_types(const Probe& p) const override {
+        if (p.attach != AttachKind::SyscallEntry) return {};
+        return syscall_arg_types(p.function);
+    }
+
+private:
+    void make() {
+        auto entry_points = read_syscall_entry_points_btf("/sys/kernel/btf/vmlinux");
+        if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
+        for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
+            for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
+                Probe p;
+                p.provider = "syscall";
+                p.module = "vmlinux";
+                p.function = s.name;
+                p.name = kind == AttachKind::SyscallEntry ? "entry" : "return";
+                p.attach = kind;
+                p.syscall_nr = s.nr;
+                probes_.push_back(std::move(p));
+            }
+        }
+    }
+    std::vector<Probe> probes_;
+};
+
+}  // namespace
+
+std::unique_ptr<Provider> make_syscall_provider() { return std::make_unique<SyscallProvider>(); }
+
+}  // namespace bdtrace::probes
