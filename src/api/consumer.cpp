@@ -66,6 +66,8 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.defaultargs = impl.opts.is_set("defaultargs");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
+    if (!impl.library) impl.library = dlib::system_library(impl.diags);
+    if (impl.library) po.known = impl.library->names;
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;
         if (value) v = *value;

@@ -2,6 +2,7 @@
 // check_expr.cpp: expressions; check_stmt.cpp: statements and actions).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -11,6 +12,18 @@ namespace bdtrace::sema {
 
 // Thrown after an error: DTrace reports the first error of a program.
 struct CheckAbort {};
+
+// A translator definition (check_xlate.cpp); its types are resolved when first needed.
+struct Translator {
+    const ast::TranslatorDef* def = nullptr;
+    bool library = false;  // from the D system library: checked when first used
+    const Type* out = nullptr;
+    const Type* in = nullptr;
+    bool checked = false;
+};
+
+// A copy of a typed expression (a translator's input, used once per member expression).
+NodePtr clone_node(const Node& n);
 
 class Checker {
 public:
@@ -28,6 +41,24 @@ public:
     const Type* type_of(const ast::DeclSpecs& specs, const ast::Declarator& d);
     const Type* type_of(const ast::TypeName& t) { return type_of(t.specs, t.decl); }
     const Type* base_type(const ast::DeclSpecs& specs);
+
+    // ---- translators (check_xlate.cpp) ----
+    void translator_def(const ast::TranslatorDef& d, bool library);
+    const Type* translator_output(Translator& x);
+    void check_translator(Translator& x);
+    NodePtr placeholder(const Translator& x);
+    NodePtr bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body);
+    NodePtr xlate_input(const std::string& name);  // null unless `name` is the bound input
+    NodePtr xlate(const ast::Expr& e);
+    NodePtr translated_member(NodePtr base, const ast::Expr& e);
+    void check_no_xlate(const Node* n);
+    void check_no_xlate(const std::vector<StmtPtr>& body);
+    std::vector<std::unique_ptr<Translator>> translators;
+    struct XlateInput {
+        std::string name;
+        NodePtr value;
+    };
+    std::vector<XlateInput> xlate_inputs;  // innermost last
 
     // ---- expressions (check_expr.cpp) ----
     NodePtr expr(const ast::Expr& e);

@@ -1,0 +1,139 @@
+#include "dlib/library.h"
+
+#include <sys/utsname.h>
+
+#include <algorithm>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <set>
+
+#include "frontend/declared_names.h"
+#include "frontend/parse.h"
+
+namespace bdtrace::dlib {
+
+std::optional<KernelVersion> parse_version(std::string_view s) {
+    KernelVersion v;
+    size_t i = 0;
+    auto number = [&](int* out) {
+        size_t start = i;
+        int n = 0;
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - start < 6) n = n * 10 + (s[i++] - '0');
+        *out = n;
+        return i > start;
+    };
+    if (!number(&v.major) || i >= s.size() || s[i++] != '.' || !number(&v.minor)) return std::nullopt;
+    return v;
+}
+
+std::optional<KernelVersion> running_kernel() {
+    struct utsname u {};
+    if (uname(&u) != 0) return std::nullopt;
+    return parse_version(u.release);
+}
+
+namespace {
+
+std::string base_name(const std::string& path) {
+    size_t slash = path.rfind('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+KernelVersion version_of(const std::string& path) {
+    size_t slash = path.rfind('/');
+    if (slash == std::string::npos) return {};
+    return parse_version(path.substr(0, slash)).value_or(KernelVersion{});
+}
+
+// The libraries a file names in `#pragma D depends_on library X` lines.
+std::vector<std::string> dependencies(std::string_view text) {
+    std::vector<std::string> out;
+    size_t pos = 0;
+    while (pos < text.size()) {
+        size_t end = text.find('\n', pos);
+        if (end == std::string_view::npos) end = text.size();
+        std::string line(text.substr(pos, end - pos));
+        pos = end + 1;
+        std::vector<std::string> words;
+        size_t b = 0;
+        while ((b = line.find_first_not_of(" \t", b)) != std::string::npos) {
+            size_t e = line.find_first_of(" \t", b);
+            words.push_back(line.substr(b, e == std::string::npos ? e : e - b));
+            b = e;
+        }
+        if (words.size() == 5 && words[0] == "#pragma" && words[1] == "D" && words[2] == "depends_on" &&
+            words[3] == "library")
+            out.push_back(words[4]);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::vector<File> select(const std::vector<File>& files, KernelVersion kernel, std::string* why) {
+    std::map<std::string, const File*> chosen;  // by name
+    for (const File& f : files) {
+        KernelVersion v = version_of(f.path);
+        if (!(v <= kernel)) continue;
+        const File*& slot = chosen[base_name(f.path)];
+        if (!slot || version_of(slot->path) <= v) slot = &f;
+    }
+    std::vector<File> out;
+    std::set<std::string> done, visiting;
+    std::function<bool(const std::string&)> visit = [&](const std::string& name) {
+        if (done.count(name)) return true;
+        auto it = chosen.find(name);
+        if (it == chosen.end()) {
+            *why = "library " + name + " is not available for this kernel";
+            return false;
+        }
+        if (!visiting.insert(name).second) {
+            *why = "circular library dependency on " + name;
+            return false;
+        }
+        for (const auto& d : dependencies(it->second->text))
+            if (!visit(d)) return false;
+        visiting.erase(name);
+        done.insert(name);
+        out.push_back(*it->second);
+        return true;
+    };
+    for (const auto& [name, f] : chosen)
+        if (!visit(name)) return {};
+    return out;
+}
+
+std::shared_ptr<const Library> load(const std::vector<File>& files, KernelVersion kernel, DiagnosticList& diags) {
+    std::string why;
+    std::vector<File> chosen = select(files, kernel, &why);
+    if (!why.empty()) {
+        diags.error("D_PRAGMA_DEPEND", SourceRange{}, why);
+        return nullptr;
+    }
+    auto lib = std::make_shared<Library>();
+    std::shared_ptr<const frontend::DeclaredNames> names;
+    for (const File& f : chosen) {
+        frontend::SourceBuffer src("/usr/lib/dtrace/" + base_name(f.path), std::string(f.text));
+        frontend::ParseOptions po;
+        po.known = names;
+        po.library = true;
+        frontend::ParseResult pr = frontend::parse_program(src, po, diags);
+        if (diags.has_errors()) return nullptr;
+        names = pr.names;
+        lib->programs.push_back(std::move(pr.program));
+        lib->paths.push_back(f.path);
+    }
+    lib->names = names ? names : std::make_shared<const frontend::DeclaredNames>();
+    return lib;
+}
+
+std::shared_ptr<const Library> system_library(DiagnosticList& diags) {
+    static std::mutex mu;
+    static std::shared_ptr<const Library> cached;
+    std::lock_guard<std::mutex> lock(mu);
+    if (!cached) cached = load(embedded_files(), running_kernel().value_or(KernelVersion{}), diags);
+    return cached;
+}
+
+}  // namespace bdtrace::dlib
