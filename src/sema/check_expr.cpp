@@ -619,6 +619,11 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
 NodePtr Checker::index(const ast::Expr& e) {
     const ast::Expr& base_e = *e.lhs;
     if (base_e.kind == ExprKind::Ident && base_e.text == "uregs" && !globals.count("uregs")) return uregs_element(e);
+    if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text)) {
+        auto it = inlines.find(base_e.text);
+        if (it != inlines.end() && !it->second->decl.ops.empty() && it->second->decl.ops.front().assoc)
+            return inline_element(e, *it->second);
+    }
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
     if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
     if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);

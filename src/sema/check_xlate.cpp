@@ -109,8 +109,8 @@ NodePtr Checker::placeholder(const Translator& x) {
     return n;
 }
 
-NodePtr Checker::bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body) {
-    xlate_inputs.push_back({x.def->input_name, std::move(input)});
+NodePtr Checker::bind_names(XlateInput frame, const std::function<NodePtr()>& body) {
+    xlate_inputs.push_back(std::move(frame));
     struct Pop {
         std::vector<XlateInput>& s;
         ~Pop() { s.pop_back(); }
@@ -118,9 +118,43 @@ NodePtr Checker::bind_input(const Translator& x, NodePtr input, const std::funct
     return body();
 }
 
+NodePtr Checker::bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body) {
+    XlateInput frame;
+    frame.names.emplace_back(x.def->input_name, std::move(input));
+    return bind_names(std::move(frame), body);
+}
+
 NodePtr Checker::xlate_input(const std::string& name) {
-    if (xlate_inputs.empty() || xlate_inputs.back().name != name) return nullptr;
-    return clone_node(*xlate_inputs.back().value);
+    if (xlate_inputs.empty()) return nullptr;
+    for (const auto& [n, v] : xlate_inputs.back().names)
+        if (n == name) return clone_node(*v);
+    return nullptr;
+}
+
+// A parameterised inline (DTrace's `inline fileinfo_t fds[int fd] = ...`): its value with the
+// parameters bound to the subscripts, each converted to its parameter's type.
+NodePtr Checker::inline_element(const ast::Expr& e, const ast::InlineDef& d) {
+    const ast::DeclaratorOp& sig = d.decl.ops.front();
+    if (e.args.size() != sig.params.size())
+        error("D_ARR_BADREF", e.range, d.decl.name + "[ ] requires " + std::to_string(sig.params.size()) +
+                                           " subscript" + (sig.params.size() == 1 ? "" : "s"));
+    XlateInput frame;
+    for (size_t i = 0; i < e.args.size(); ++i) {
+        const Type* pt = type_of(sig.params[i].specs, sig.params[i].decl);
+        NodePtr v = rvalue(*e.args[i]);
+        if (!argcompat(pt, v->type, v->kind == NodeKind::Int && v->value == 0))
+            error("D_ARR_BADREF", e.args[i]->range, d.decl.name + "[ ] subscript #" + std::to_string(i + 1) +
+                                                        " is incompatible: \"" + v->type->name + "\" for \"" +
+                                                        pt->name + "\"");
+        frame.names.emplace_back(sig.params[i].decl.name, cast(std::move(v), pt, e.args[i]->range));
+    }
+    const Type* t = type_of(d.specs, d.decl);
+    std::vector<XlateInput> outer = std::move(xlate_inputs);
+    xlate_inputs.clear();
+    NodePtr v = bind_names(std::move(frame), [&] { return rvalue(*d.value); });
+    xlate_inputs = std::move(outer);
+    if (v->xlator && same_type(v->type, t)) return v;
+    return cast(std::move(v), t, e.range);
 }
 
 NodePtr Checker::xlate(const ast::Expr& e) {

@@ -54,11 +54,15 @@ public:
     void check_no_xlate(const Node* n);
     void check_no_xlate(const std::vector<StmtPtr>& body);
     std::vector<std::unique_ptr<Translator>> translators;
+    // Names bound to typed values: a translator's input while its member expressions are
+    // checked, a parameterised inline's parameters (fds[int fd]) while its value is. Only the
+    // innermost frame is visible.
     struct XlateInput {
-        std::string name;
-        NodePtr value;
+        std::vector<std::pair<std::string, NodePtr>> names;
     };
     std::vector<XlateInput> xlate_inputs;  // innermost last
+    NodePtr bind_names(XlateInput frame, const std::function<NodePtr()>& body);
+    NodePtr inline_element(const ast::Expr& e, const ast::InlineDef& d);  // fds[0]
 
     // ---- expressions (check_expr.cpp) ----
     NodePtr expr(const ast::Expr& e);

@@ -88,3 +88,10 @@ translator fileinfo_t < struct file *F > {
 	fi_mount = F == NULL ? "<none>" : "<unknown>";
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
+
+/*
+ * fds[fd]: the current process's open file fd, as fileinfo_t ("<none>" names when fd is not
+ * open).
+ */
+inline fileinfo_t fds[int fd] = xlate <fileinfo_t> (
+    fd >= 0 && fd < curthread->files->fdt->max_fds ? curthread->files->fdt->fd[fd] : NULL);
