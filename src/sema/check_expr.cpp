@@ -246,7 +246,10 @@ NodePtr Checker::ident(const ast::Expr& e) {
             ~Restore() { s = std::move(saved); }
         } restore{xlate_inputs, outer};
         NodePtr v = rvalue(*d.value);
-        if (v->xlator && same_type(v->type, t)) return v;  // curpsinfo: a translated pointer
+        if (v->xlator && same_type(v->type, t)) {  // curpsinfo: a translated pointer
+            v->range = e.range;
+            return v;
+        }
         return cast(std::move(v), t, e.range);
     }
     if (auto c = find_constant(name)) return int_const(static_cast<uint64_t>(*c), types.int_type(4, true), e.range);

@@ -81,21 +81,23 @@ const Type* Checker::translator_output(Translator& x) {
 
 void Checker::check_translator(Translator& x) {
     if (x.checked) return;
+    // DTrace checks a translator once its definition is complete: errors name its last line.
+    const SourceRange at{x.def->range.end, x.def->range.end};
     const Type* out = translator_output(x);
     if (!x.in) x.in = type_of(x.def->input);
     if (out->is_record() && !out->complete) {
         if (const Type* full = types.lookup_tag(out->kind, out->name.substr(out->name.find(' ') + 1))) x.out = out = full;
     }
-    if (!out->is_record()) error("D_XLATE_SOU", x.def->range, "translator output type must be a struct or union");
+    if (!out->is_record()) error("D_XLATE_SOU", at, "translator output type must be a struct or union");
     if (!out->complete)
-        error("D_XLATE_SOU", x.def->range, "incomplete struct/union/enum " + out->name + ": cannot be used as translator output");
+        error("D_XLATE_SOU", at, "incomplete struct/union/enum " + out->name + ": cannot be used as translator output");
     for (const auto& m : x.def->members) {
         const Member* mm = out->member(m.name);
-        if (!mm) error("D_XLATE_MEMB", m.range, "translator member " + m.name + " is not a member of " + out->name);
+        if (!mm) error("D_XLATE_MEMB", at, "translator member " + m.name + " is not a member of " + out->name);
         NodePtr v = bind_input(x, placeholder(x), [&] { return rvalue(*m.value); });
         bool null_constant = v->kind == NodeKind::Int && v->value == 0;
         if (!argcompat(mm->type, v->type, null_constant))
-            error("D_XLATE_INCOMPAT", m.range,
+            error("D_XLATE_INCOMPAT", at,
                   "translator member " + m.name + " definition uses incompatible types: \"" + mm->type->name +
                       "\" = \"" + v->type->name + "\"");
     }
@@ -153,7 +155,10 @@ NodePtr Checker::inline_element(const ast::Expr& e, const ast::InlineDef& d) {
     xlate_inputs.clear();
     NodePtr v = bind_names(std::move(frame), [&] { return rvalue(*d.value); });
     xlate_inputs = std::move(outer);
-    if (v->xlator && same_type(v->type, t)) return v;
+    if (v->xlator && same_type(v->type, t)) {
+        v->range = e.range;
+        return v;
+    }
     return cast(std::move(v), t, e.range);
 }
 
