@@ -210,6 +210,29 @@ NodePtr Checker::translated_member(NodePtr base, const ast::Expr& e) {
     return cast(std::move(v), t, e.range);
 }
 
+void Checker::check_library() {
+    for (auto& x : translators)
+        if (x->library) check_translator(*x);
+    for (const auto& [name, d] : inlines) {
+        ast::Expr id(ast::ExprKind::Ident);
+        id.text = name;
+        id.range = d->range;
+        if (d->decl.ops.empty() || !d->decl.ops.front().assoc) {
+            ident(id);
+            continue;
+        }
+        ast::Expr element(ast::ExprKind::Index);  // fds[0]
+        element.range = d->range;
+        element.lhs = std::make_unique<ast::Expr>(std::move(id));
+        for (size_t i = 0; i < d->decl.ops.front().params.size(); ++i) {
+            auto zero = std::make_unique<ast::Expr>(ast::ExprKind::Int);
+            zero->range = d->range;
+            element.args.push_back(std::move(zero));
+        }
+        inline_element(element, *d);
+    }
+}
+
 // A translated value used other than through its members would need the whole struct built.
 void Checker::check_no_xlate(const Node* n) {
     if (!n) return;

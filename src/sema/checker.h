@@ -51,6 +51,7 @@ public:
     NodePtr xlate_input(const std::string& name);  // null unless `name` is the bound input
     NodePtr xlate(const ast::Expr& e);
     NodePtr translated_member(NodePtr base, const ast::Expr& e);
+    void check_library();  // every library translator and inline, as if used
     void check_no_xlate(const Node* n);
     void check_no_xlate(const std::vector<StmtPtr>& body);
     std::vector<std::unique_ptr<Translator>> translators;

@@ -30,6 +30,7 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
                 }
             }
         }
+        if (opts.check_library) check_library();
         uint32_t clause_index = 0;
         for (const Program* program : programs) {
             for (const auto& item : program->items) {

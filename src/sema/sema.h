@@ -25,6 +25,8 @@ struct SemaOptions {
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
     // The D system library's programs, checked before the program's own (dlib/library.h).
     std::vector<const ast::Program*> library;
+    // Check every translator and inline of the library now, not when first used (tests).
+    bool check_library = false;
 };
 
 class Checker;
