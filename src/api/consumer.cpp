@@ -66,7 +66,13 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.defaultargs = impl.opts.is_set("defaultargs");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
-    if (!impl.library) impl.library = dlib::system_library(impl.diags);
+    if (!impl.library) {
+        dlib::Config lc;
+        lc.nolibs = impl.opts.is_set("nolibs");
+        if (auto d = impl.opts.text("syslibdir")) lc.syslibdir = *d;
+        lc.libdirs = impl.opts.list("libdir");
+        impl.library = dlib::load_configured(lc, impl.diags);
+    }
     if (impl.library) po.known = impl.library->names;
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;

@@ -3,6 +3,9 @@
 #include <sys/utsname.h>
 
 #include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -134,6 +137,63 @@ std::shared_ptr<const Library> system_library(DiagnosticList& diags) {
     std::lock_guard<std::mutex> lock(mu);
     if (!cached) cached = load(embedded_files(), running_kernel().value_or(KernelVersion{}), diags);
     return cached;
+}
+
+bool read_directory(const std::string& dir, std::deque<std::string>& store, std::vector<File>& out,
+                    std::string* why) {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    std::vector<fs::path> found;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        if (it->is_regular_file() && it->path().extension() == ".d") found.push_back(it->path());
+        if (it->is_directory() && parse_version(it->path().filename().string()))
+            for (fs::directory_iterator sub(it->path(), ec), e2; !ec && sub != e2; sub.increment(ec))
+                if (sub->is_regular_file() && sub->path().extension() == ".d") found.push_back(sub->path());
+    }
+    if (ec) {
+        *why = "failed to read library directory " + dir + ": " + ec.message();
+        return false;
+    }
+    std::sort(found.begin(), found.end());
+    for (const auto& p : found) {
+        std::ifstream in(p);
+        std::ostringstream text;
+        text << in.rdbuf();
+        if (!in) {
+            *why = "failed to read library " + p.string();
+            return false;
+        }
+        store.push_back(text.str());
+        out.push_back({fs::relative(p, dir).string(), store.back()});
+    }
+    return true;
+}
+
+std::shared_ptr<const Library> load_configured(const Config& config, DiagnosticList& diags) {
+    if (!config.nolibs && config.syslibdir.empty() && config.libdirs.empty()) return system_library(diags);
+    std::deque<std::string> store;
+    std::vector<File> files;
+    std::string why;
+    if (!config.nolibs) {
+        if (config.syslibdir.empty()) files = embedded_files();
+        else if (!read_directory(config.syslibdir, store, files, &why)) {
+            diags.error("D_UNKNOWN", SourceRange{}, why);
+            return nullptr;
+        }
+    }
+    for (const auto& dir : config.libdirs) {
+        std::vector<File> more;
+        if (!read_directory(dir, store, more, &why)) {
+            diags.error("D_UNKNOWN", SourceRange{}, why);
+            return nullptr;
+        }
+        // A file of a later directory replaces one of the same name.
+        for (const File& f : more) {
+            std::erase_if(files, [&](const File& g) { return g.path == f.path; });
+            files.push_back(f);
+        }
+    }
+    return load(files, running_kernel().value_or(KernelVersion{}), diags);
 }
 
 }  // namespace bdtrace::dlib

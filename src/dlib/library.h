@@ -8,6 +8,7 @@
 // kernel). `#pragma D depends_on library OTHER.d` orders a file after OTHER.d.
 #pragma once
 
+#include <deque>
 #include <memory>
 #include <optional>
 #include <string>
@@ -59,5 +60,20 @@ std::shared_ptr<const Library> load(const std::vector<File>& files, KernelVersio
                                     DiagnosticList& diags);
 // The embedded library for the running kernel, parsed once per process.
 std::shared_ptr<const Library> system_library(DiagnosticList& diags);
+
+// The .d files of `dir` and of its X.Y folders, their texts kept in `store`. False with `why`
+// when the directory cannot be read.
+bool read_directory(const std::string& dir, std::deque<std::string>& store, std::vector<File>& out,
+                    std::string* why);
+
+// What the options ask for: -x nolibs (no system library), -x syslibdir (the system library from
+// a directory instead of the embedded one), -L / -x libdir (more library directories, whose
+// files replace the system library's of the same name).
+struct Config {
+    bool nolibs = false;
+    std::string syslibdir;
+    std::vector<std::string> libdirs;
+};
+std::shared_ptr<const Library> load_configured(const Config& config, DiagnosticList& diags);
 
 }  // namespace bdtrace::dlib
