@@ -17,6 +17,8 @@
 
 namespace bdtrace::codegen {
 
+bpf::VReg d_path(ClauseGen& c, const sema::Node& n);  // gen_subr_dpath.cpp
+
 using bpf::AluOp;
 using bpf::Cond;
 using bpf::VReg;
@@ -353,6 +355,7 @@ VReg ClauseGen::memory_subroutine(const sema::Node& n) {
         case Subr::Rand: return rand(*this, n);
         case Subr::Progenyof: return progenyof(*this, n);
         case Subr::Psargs: return psargs(*this, n);
+        case Subr::DPath: return d_path(*this, n);
         default: return {};
     }
 }

@@ -83,6 +83,7 @@ enum class Subr {
     // memory: check_subr_memory.cpp, gen_subr_memory.cpp
     Copyin, Copyinstr, Copyinto, Bcopy, Alloca, Rand, Progenyof,
     Psargs,  // __psargs(start, end): the D system library's pr_psargs (dlib/d/procfs.d)
+    DPath,   // __d_path(dentry, vfsmount, offsets...): the library's paths (gen_subr_dpath.cpp)
     // speculations: check_speculation.cpp, gen_speculation.cpp
     Speculation,
     // user stacks and symbols: check_subr_ustack.cpp, gen_subr_ustack.cpp

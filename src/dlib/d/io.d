@@ -2,6 +2,7 @@
  * io.d: bufinfo_t, devinfo_t and fileinfo_t, the arguments of DTrace's io provider, translated
  * from Linux's struct bio, struct request and struct file.
  */
+#pragma D depends_on library path.d
 inline int B_BUSY = 0x0001;
 inline int B_DONE = 0x0002;
 inline int B_ERROR = 0x0004;
@@ -36,10 +37,10 @@ typedef struct devinfo {
 typedef struct fileinfo {
 	string		fi_name;	/* the file's name, without its directory */
 	string		fi_dirname;	/* the name of the directory holding it */
-	string		fi_pathname;	/* not built yet: "<unknown>" */
+	string		fi_pathname;	/* the full path */
 	long long	fi_offset;	/* the file position */
 	string		fi_fs;		/* the file system type: "ext4" */
-	string		fi_mount;	/* not built yet: "<unknown>" */
+	string		fi_mount;	/* where its file system is mounted */
 	int		fi_oflags;	/* the open flags (O_*) */
 } fileinfo_t;
 
@@ -82,10 +83,10 @@ translator devinfo_t < struct bio *B > {
 translator fileinfo_t < struct file *F > {
 	fi_name = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_name.name);
 	fi_dirname = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_parent->d_name.name);
-	fi_pathname = F == NULL ? "<none>" : "<unknown>";
+	fi_pathname = F == NULL ? "<none>" : __path[F->f_path.dentry, F->f_path.mnt];
 	fi_offset = F == NULL ? -1 : F->f_pos;
 	fi_fs = F == NULL ? "<none>" : stringof(F->f_path.mnt->mnt_sb->s_type->name);
-	fi_mount = F == NULL ? "<none>" : "<unknown>";
+	fi_mount = F == NULL ? "<none>" : __path[F->f_path.mnt->mnt_root, F->f_path.mnt];
 	fi_oflags = F == NULL ? 0 : F->f_flags;
 };
 
