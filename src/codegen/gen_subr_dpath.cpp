@@ -44,7 +44,8 @@ VReg kread(ClauseGen& c, VReg addr, int64_t off, int size) {
 VReg d_path(ClauseGen& c, const sema::Node& n) {
     bpf::Function& f = c.f;
     int64_t off[9] = {};
-    for (size_t i = 2; i < 9 && i < n.args.size(); ++i) off[i] = static_cast<int64_t>(n.args[i]->value);
+    for (size_t i = 2; i < 9 && i < n.args.size(); ++i)
+        off[i] = static_cast<int64_t>(n.args[i]->value);
     const int64_t last = static_cast<int64_t>(c.g.strsize) - 1;  // the work buffer's NUL
     VReg d = f.vreg(), vm = f.vreg(), m = f.vreg(), root = f.vreg(), pos = f.vreg();
     f.mov(d, c.value(*n.args[0]));
@@ -135,7 +136,8 @@ VReg d_path(ClauseGen& c, const sema::Node& n) {
     VReg src = f.vreg();
     f.mov(src, work);
     f.alu64(AluOp::Add, src, pos);
-    f.call_helper(bpf::helper::probe_read_kernel_str, {out, static_cast<int64_t>(c.g.strsize), src});
+    f.call_helper(bpf::helper::probe_read_kernel_str,
+                  {out, static_cast<int64_t>(c.g.strsize), src});
     f.bind(empty);
     return out;
 }

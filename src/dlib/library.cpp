@@ -5,11 +5,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
 #include <functional>
 #include <map>
 #include <mutex>
 #include <set>
+#include <sstream>
 
 #include "frontend/declared_names.h"
 #include "frontend/parse.h"
@@ -22,11 +22,13 @@ std::optional<KernelVersion> parse_version(std::string_view s) {
     auto number = [&](int* out) {
         size_t start = i;
         int n = 0;
-        while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - start < 6) n = n * 10 + (s[i++] - '0');
+        while (i < s.size() && s[i] >= '0' && s[i] <= '9' && i - start < 6)
+            n = n * 10 + (s[i++] - '0');
         *out = n;
         return i > start;
     };
-    if (!number(&v.major) || i >= s.size() || s[i++] != '.' || !number(&v.minor)) return std::nullopt;
+    if (!number(&v.major) || i >= s.size() || s[i++] != '.' || !number(&v.minor))
+        return std::nullopt;
     return v;
 }
 
@@ -65,8 +67,8 @@ std::vector<std::string> dependencies(std::string_view text) {
             words.push_back(line.substr(b, e == std::string::npos ? e : e - b));
             b = e;
         }
-        if (words.size() == 5 && words[0] == "#pragma" && words[1] == "D" && words[2] == "depends_on" &&
-            words[3] == "library")
+        if (words.size() == 5 && words[0] == "#pragma" && words[1] == "D" &&
+            words[2] == "depends_on" && words[3] == "library")
             out.push_back(words[4]);
     }
     return out;
@@ -107,7 +109,8 @@ std::vector<File> select(const std::vector<File>& files, KernelVersion kernel, s
     return out;
 }
 
-std::shared_ptr<const Library> load(const std::vector<File>& files, KernelVersion kernel, DiagnosticList& diags) {
+std::shared_ptr<const Library> load(const std::vector<File>& files, KernelVersion kernel,
+                                    DiagnosticList& diags) {
     std::string why;
     std::vector<File> chosen = select(files, kernel, &why);
     if (!why.empty()) {
@@ -147,8 +150,10 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->is_regular_file() && it->path().extension() == ".d") found.push_back(it->path());
         if (it->is_directory() && parse_version(it->path().filename().string()))
-            for (fs::directory_iterator sub(it->path(), ec), e2; !ec && sub != e2; sub.increment(ec))
-                if (sub->is_regular_file() && sub->path().extension() == ".d") found.push_back(sub->path());
+            for (fs::directory_iterator sub(it->path(), ec), e2; !ec && sub != e2;
+                 sub.increment(ec))
+                if (sub->is_regular_file() && sub->path().extension() == ".d")
+                    found.push_back(sub->path());
     }
     if (ec) {
         *why = "failed to read library directory " + dir + ": " + ec.message();
@@ -170,12 +175,14 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
 }
 
 std::shared_ptr<const Library> load_configured(const Config& config, DiagnosticList& diags) {
-    if (!config.nolibs && config.syslibdir.empty() && config.libdirs.empty()) return system_library(diags);
+    if (!config.nolibs && config.syslibdir.empty() && config.libdirs.empty())
+        return system_library(diags);
     std::deque<std::string> store;
     std::vector<File> files;
     std::string why;
     if (!config.nolibs) {
-        if (config.syslibdir.empty()) files = embedded_files();
+        if (config.syslibdir.empty())
+            files = embedded_files();
         else if (!read_directory(config.syslibdir, store, files, &why)) {
             diags.error("D_UNKNOWN", SourceRange{}, why);
             return nullptr;

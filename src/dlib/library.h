@@ -25,7 +25,7 @@ class DeclaredNames;
 namespace bdtrace::dlib {
 
 struct File {
-    std::string path;       // relative to src/dlib/d: "psinfo.d", "5.14/task_compat.d"
+    std::string path;  // relative to src/dlib/d: "psinfo.d", "5.14/task_compat.d"
     std::string_view text;
 };
 
@@ -49,8 +49,8 @@ std::optional<KernelVersion> parse_version(std::string_view release);
 std::vector<File> select(const std::vector<File>& files, KernelVersion kernel, std::string* why);
 
 struct Library {
-    std::vector<std::unique_ptr<ast::Program>> programs;  // in load order
-    std::vector<std::string> paths;                      // each program's file
+    std::vector<std::unique_ptr<ast::Program>> programs;   // in load order
+    std::vector<std::string> paths;                        // each program's file
     std::shared_ptr<const frontend::DeclaredNames> names;  // everything they declare
 };
 

@@ -11,11 +11,13 @@ namespace bdtrace::sema {
 namespace {
 
 bool is_strcompat(const Type* t) {
-    return t->is_string() ||
-           ((t->kind == TypeKind::Array || t->kind == TypeKind::Pointer) && t->target && t->target->is_char());
+    return t->is_string() || ((t->kind == TypeKind::Array || t->kind == TypeKind::Pointer) &&
+                              t->target && t->target->is_char());
 }
 
-bool is_char_array(const Type* t) { return t->kind == TypeKind::Array && t->target && t->target->is_char(); }
+bool is_char_array(const Type* t) {
+    return t->kind == TypeKind::Array && t->target && t->target->is_char();
+}
 
 // DTrace's dt_node_is_argcompat: can a value of `from` be assigned to a member of type `to`?
 bool argcompat(const Type* to, const Type* from, bool null_constant) {
@@ -23,7 +25,8 @@ bool argcompat(const Type* to, const Type* from, bool null_constant) {
     if ((to->is_string() || is_char_array(to)) && is_strcompat(from)) return true;
     if (to->is_pointer() && null_constant) return true;
     if (to->is_pointer() && from->is_pointer())
-        return to->target->is_void() || from->target->is_void() || same_type(to->target, from->target);
+        return to->target->is_void() || from->target->is_void() ||
+               same_type(to->target, from->target);
     return same_type(to, from);
 }
 
@@ -86,20 +89,27 @@ void Checker::check_translator(Translator& x) {
     const Type* out = translator_output(x);
     if (!x.in) x.in = type_of(x.def->input);
     if (out->is_record() && !out->complete) {
-        if (const Type* full = types.lookup_tag(out->kind, out->name.substr(out->name.find(' ') + 1))) x.out = out = full;
+        if (const Type* full =
+                types.lookup_tag(out->kind, out->name.substr(out->name.find(' ') + 1)))
+            x.out = out = full;
     }
-    if (!out->is_record()) error("D_XLATE_SOU", at, "translator output type must be a struct or union");
+    if (!out->is_record())
+        error("D_XLATE_SOU", at, "translator output type must be a struct or union");
     if (!out->complete)
-        error("D_XLATE_SOU", at, "incomplete struct/union/enum " + out->name + ": cannot be used as translator output");
+        error(
+            "D_XLATE_SOU", at,
+            "incomplete struct/union/enum " + out->name + ": cannot be used as translator output");
     for (const auto& m : x.def->members) {
         const Member* mm = out->member(m.name);
-        if (!mm) error("D_XLATE_MEMB", at, "translator member " + m.name + " is not a member of " + out->name);
+        if (!mm)
+            error("D_XLATE_MEMB", at,
+                  "translator member " + m.name + " is not a member of " + out->name);
         NodePtr v = bind_input(x, placeholder(x), [&] { return rvalue(*m.value); });
         bool null_constant = v->kind == NodeKind::Int && v->value == 0;
         if (!argcompat(mm->type, v->type, null_constant))
             error("D_XLATE_INCOMPAT", at,
-                  "translator member " + m.name + " definition uses incompatible types: \"" + mm->type->name +
-                      "\" = \"" + v->type->name + "\"");
+                  "translator member " + m.name + " definition uses incompatible types: \"" +
+                      mm->type->name + "\" = \"" + v->type->name + "\"");
     }
     x.checked = true;
 }
@@ -120,7 +130,8 @@ NodePtr Checker::bind_names(XlateInput frame, const std::function<NodePtr()>& bo
     return body();
 }
 
-NodePtr Checker::bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body) {
+NodePtr Checker::bind_input(const Translator& x, NodePtr input,
+                            const std::function<NodePtr()>& body) {
     XlateInput frame;
     frame.names.emplace_back(x.def->input_name, std::move(input));
     return bind_names(std::move(frame), body);
@@ -138,16 +149,17 @@ NodePtr Checker::xlate_input(const std::string& name) {
 NodePtr Checker::inline_element(const ast::Expr& e, const ast::InlineDef& d) {
     const ast::DeclaratorOp& sig = d.decl.ops.front();
     if (e.args.size() != sig.params.size())
-        error("D_ARR_BADREF", e.range, d.decl.name + "[ ] requires " + std::to_string(sig.params.size()) +
-                                           " subscript" + (sig.params.size() == 1 ? "" : "s"));
+        error("D_ARR_BADREF", e.range,
+              d.decl.name + "[ ] requires " + std::to_string(sig.params.size()) + " subscript" +
+                  (sig.params.size() == 1 ? "" : "s"));
     XlateInput frame;
     for (size_t i = 0; i < e.args.size(); ++i) {
         const Type* pt = type_of(sig.params[i].specs, sig.params[i].decl);
         NodePtr v = rvalue(*e.args[i]);
         if (!argcompat(pt, v->type, v->kind == NodeKind::Int && v->value == 0))
-            error("D_ARR_BADREF", e.args[i]->range, d.decl.name + "[ ] subscript #" + std::to_string(i + 1) +
-                                                        " is incompatible: \"" + v->type->name + "\" for \"" +
-                                                        pt->name + "\"");
+            error("D_ARR_BADREF", e.args[i]->range,
+                  d.decl.name + "[ ] subscript #" + std::to_string(i + 1) + " is incompatible: \"" +
+                      v->type->name + "\" for \"" + pt->name + "\"");
         frame.names.emplace_back(sig.params[i].decl.name, cast(std::move(v), pt, e.args[i]->range));
     }
     const Type* t = type_of(d.specs, d.decl);
@@ -187,22 +199,27 @@ NodePtr Checker::xlate(const ast::Expr& e) {
 
 NodePtr Checker::translated_member(NodePtr base, const ast::Expr& e) {
     const Translator& x = *base->xlator;
-    if (e.arrow && !base->type->is_pointer()) error("D_OP_PTR", e.range, "operator -> must be applied to a pointer");
+    if (e.arrow && !base->type->is_pointer())
+        error("D_OP_PTR", e.range, "operator -> must be applied to a pointer");
     if (!e.arrow && base->type->is_pointer())
-        error("D_OP_SOU", e.range, "operator . cannot be applied to type \"" + base->type->name +
-                                       "\"; must be applied to a struct or union");
+        error("D_OP_SOU", e.range,
+              "operator . cannot be applied to type \"" + base->type->name +
+                  "\"; must be applied to a struct or union");
     const ast::TranslatorDef::Member* def = nullptr;
     for (const auto& m : x.def->members)
         if (m.name == e.text) def = &m;
-    if (!def) error("D_XLATE_NOCONV", e.range, "translator does not define conversion for member: " + e.text);
+    if (!def)
+        error("D_XLATE_NOCONV", e.range,
+              "translator does not define conversion for member: " + e.text);
     const Member* mm = x.out->member(e.text);
     NodePtr v = bind_input(x, std::move(base->a), [&] { return rvalue(*def->value); });
     // A char array member is a D string (pr_psargs, pr_fname); other members take the value as
     // if assigned to them.
     const Type* t = is_char_array(mm->type) ? types.string_type() : mm->type;
     if (!t->is_scalar() && !t->is_string())
-        error("D_XLATE_NOCONV", e.range, "translator member " + e.text + " of type " + mm->type->name +
-                                             " cannot be used yet: only scalar and string members are translated");
+        error("D_XLATE_NOCONV", e.range,
+              "translator member " + e.text + " of type " + mm->type->name +
+                  " cannot be used yet: only scalar and string members are translated");
     if (same_type(v->type, t) || (t->is_string() && v->type->is_string())) {
         v->range = e.range;
         return v;
@@ -237,8 +254,9 @@ void Checker::check_library() {
 void Checker::check_no_xlate(const Node* n) {
     if (!n) return;
     if (n->xlator)
-        error("D_XLATE_NOCONV", n->range, "translated value of type \"" + n->type->name +
-                                              "\" may only be used through its members");
+        error("D_XLATE_NOCONV", n->range,
+              "translated value of type \"" + n->type->name +
+                  "\" may only be used through its members");
     check_no_xlate(n->a.get());
     check_no_xlate(n->b.get());
     check_no_xlate(n->c.get());

@@ -58,7 +58,9 @@ Checked check_with_library(const std::string& text, bool check_library = false) 
     return c;
 }
 
-bool have_btf() { return access("/sys/kernel/btf/vmlinux", R_OK) == 0; }
+bool have_btf() {
+    return access("/sys/kernel/btf/vmlinux", R_OK) == 0;
+}
 
 }  // namespace
 
@@ -75,13 +77,16 @@ TEST(Dlib, ParsesKernelVersions) {
 
 TEST(Dlib, HighestVersionNotAboveTheKernelWins) {
     std::vector<dlib::File> files = {
-        {"a.d", "inline int A = 1;"}, {"5.14/a.d", "inline int A = 2;"}, {"6.1/a.d", "inline int A = 3;"},
-        {"b.d", "inline int B = 1;"}, {"9.0/c.d", "inline int C = 1;"},
+        {"a.d", "inline int A = 1;"},     {"5.14/a.d", "inline int A = 2;"},
+        {"6.1/a.d", "inline int A = 3;"}, {"b.d", "inline int B = 1;"},
+        {"9.0/c.d", "inline int C = 1;"},
     };
     std::string why;
     EXPECT_EQ(paths(dlib::select(files, {5, 10}, &why)), (std::vector<std::string>{"a.d", "b.d"}));
-    EXPECT_EQ(paths(dlib::select(files, {5, 16}, &why)), (std::vector<std::string>{"5.14/a.d", "b.d"}));
-    EXPECT_EQ(paths(dlib::select(files, {6, 18}, &why)), (std::vector<std::string>{"6.1/a.d", "b.d"}));
+    EXPECT_EQ(paths(dlib::select(files, {5, 16}, &why)),
+              (std::vector<std::string>{"5.14/a.d", "b.d"}));
+    EXPECT_EQ(paths(dlib::select(files, {6, 18}, &why)),
+              (std::vector<std::string>{"6.1/a.d", "b.d"}));
     EXPECT_EQ(why, "");
 }
 
@@ -92,7 +97,8 @@ TEST(Dlib, DependsOnLibraryOrdersFiles) {
         {"c.d", "#pragma D depends_on library b.d\ninline int C = B;"},
     };
     std::string why;
-    EXPECT_EQ(paths(dlib::select(files, {6, 0}, &why)), (std::vector<std::string>{"b.d", "c.d", "a.d"}));
+    EXPECT_EQ(paths(dlib::select(files, {6, 0}, &why)),
+              (std::vector<std::string>{"b.d", "c.d", "a.d"}));
     files.push_back({"d.d", "#pragma D depends_on library nosuch.d\n"});
     EXPECT_TRUE(dlib::select(files, {6, 0}, &why).empty());
     EXPECT_EQ(why, "library nosuch.d is not available for this kernel");
@@ -116,7 +122,8 @@ TEST(Dlib, LaterFilesKnowEarlierDeclarations) {
 
 TEST(Dlib, EmbeddedLibraryParses) {
     DiagnosticList diags;
-    for (dlib::KernelVersion v : {dlib::KernelVersion{5, 10}, dlib::KernelVersion{5, 15}, dlib::KernelVersion{6, 18}}) {
+    for (dlib::KernelVersion v :
+         {dlib::KernelVersion{5, 10}, dlib::KernelVersion{5, 15}, dlib::KernelVersion{6, 18}}) {
         auto lib = dlib::load(dlib::embedded_files(), v, diags);
         ASSERT_TRUE(lib) << diags.items()[0].message;
         EXPECT_GE(lib->programs.size(), 6u);
@@ -137,9 +144,14 @@ TEST(Dlib, EveryTranslatorAndInlineChecksAgainstThisKernel) {
 
 TEST(Dlib, LibraryNamesInPrograms) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
-    EXPECT_EQ(check_with_library("BEGIN { trace(curpsinfo->pr_pid); trace(curlwpsinfo->pr_psargs); }").error,
-              "D_XLATE_NOCONV: translator does not define conversion for member: pr_psargs");
-    EXPECT_EQ(check_with_library("BEGIN { trace(ENOENT + SIGUSR1); trace(curcpu->cpu_id); trace(fds[1].fi_fs); }").error, "");
+    EXPECT_EQ(
+        check_with_library("BEGIN { trace(curpsinfo->pr_pid); trace(curlwpsinfo->pr_psargs); }")
+            .error,
+        "D_XLATE_NOCONV: translator does not define conversion for member: pr_psargs");
+    EXPECT_EQ(check_with_library(
+                  "BEGIN { trace(ENOENT + SIGUSR1); trace(curcpu->cpu_id); trace(fds[1].fi_fs); }")
+                  .error,
+              "");
     EXPECT_EQ(check_with_library("inline int ENOENT = 3;").error.substr(0, 14), "D_DECL_IDRED: ");
 }
 
@@ -164,24 +176,32 @@ TEST(Translators, Errors) {
     auto out = [](int n) { return "struct lt_e" + std::to_string(n) + " { int a; int b; };\n"; };
     EXPECT_EQ(check_with_library(out(1) + "translator struct lt_e1 < int x > { c = x; };").error,
               "D_XLATE_MEMB: translator member c is not a member of struct lt_e1");
-    EXPECT_EQ(check_with_library(out(2) + "translator struct lt_e2 < int x > { a = \"s\"; };").error,
-              "D_XLATE_INCOMPAT: translator member a definition uses incompatible types: \"int\" = \"string\"");
+    EXPECT_EQ(
+        check_with_library(out(2) + "translator struct lt_e2 < int x > { a = \"s\"; };").error,
+        "D_XLATE_INCOMPAT: translator member a definition uses incompatible types: \"int\" = "
+        "\"string\"");
     EXPECT_EQ(check_with_library(out(3) + "translator struct lt_e3 < int x > { a = x; };\n"
-                                          "BEGIN { trace(xlate<struct lt_e3 *>(1)->b); }").error,
+                                          "BEGIN { trace(xlate<struct lt_e3 *>(1)->b); }")
+                  .error,
               "D_XLATE_NOCONV: translator does not define conversion for member: b");
     EXPECT_EQ(check_with_library(out(4) + "translator struct lt_e4 < int x > { a = x; };\n"
-                                          "BEGIN { trace(xlate<struct lt_e4 *>(\"s\")->a); }").error,
+                                          "BEGIN { trace(xlate<struct lt_e4 *>(\"s\")->a); }")
+                  .error,
               "D_XLATE_NONE: cannot translate from \"string\" to \"struct lt_e4 *\"");
     EXPECT_EQ(check_with_library(out(5) + "BEGIN { trace(xlate<struct lt_e5 *>(1)->a); }").error,
               "D_XLATE_NONE: cannot translate from \"int\" to \"struct lt_e5 *\"");
     EXPECT_EQ(check_with_library(out(6) + "translator struct lt_e6 < int x > { a = x; };\n"
-                                          "BEGIN { trace(xlate<struct lt_e6>(1)->a); }").error,
+                                          "BEGIN { trace(xlate<struct lt_e6>(1)->a); }")
+                  .error,
               "D_OP_PTR: operator -> must be applied to a pointer");
     EXPECT_EQ(check_with_library(out(7) + "translator struct lt_e7 < int x > { a = x; };\n"
-                                          "BEGIN { trace(xlate<struct lt_e7 *>(1)); }").error,
-              "D_XLATE_NOCONV: translated value of type \"struct lt_e7 *\" may only be used through its members");
+                                          "BEGIN { trace(xlate<struct lt_e7 *>(1)); }")
+                  .error,
+              "D_XLATE_NOCONV: translated value of type \"struct lt_e7 *\" may only be used "
+              "through its members");
     EXPECT_EQ(check_with_library(out(8) + "translator struct lt_e8 < int x > { a = x; };\n"
-                                          "BEGIN { trace(x); }").error,
+                                          "BEGIN { trace(x); }")
+                  .error,
               "D_IDENT_UNDEF: failed to resolve x: Unknown variable name");
 }
 
@@ -189,6 +209,7 @@ TEST(Translators, ParameterisedInlines) {
     auto c = check_with_library("inline int lt_sq[int k] = k * k;\nBEGIN { trace(lt_sq[7]); }");
     ASSERT_EQ(c.error, "");
     EXPECT_EQ(c.prog->clauses[0].body[0]->action->args[0]->value, 49u);
-    EXPECT_EQ(check_with_library("inline int lt_sq[int k] = k * k;\nBEGIN { trace(lt_sq[1, 2]); }").error,
-              "D_ARR_BADREF: lt_sq[ ] requires 1 subscript");
+    EXPECT_EQ(
+        check_with_library("inline int lt_sq[int k] = k * k;\nBEGIN { trace(lt_sq[1, 2]); }").error,
+        "D_ARR_BADREF: lt_sq[ ] requires 1 subscript");
 }
