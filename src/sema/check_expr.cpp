@@ -238,6 +238,9 @@ NodePtr Checker::ident(const ast::Expr& e) {
         const ast::InlineDef& d = *it->second;
         const Type* t = type_of(d.specs, d.decl);
         // An inline's value is checked where it is used, outside any translator body.
+        enter_expansion("inline " + name, e.range, "D_IDENT_UNDEF",
+                        "failed to resolve " + name + ": inline defined in terms of itself");
+        Expansion guard{expansions};
         std::vector<XlateInput> outer = std::move(xlate_inputs);
         xlate_inputs.clear();
         struct Restore {

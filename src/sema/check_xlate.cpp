@@ -4,6 +4,8 @@
 // if assigned to the member (DTrace's dt_cg_node on dn_membexpr, then dt_cg_typecast), so only
 // the members a program uses cost anything. A translator of the system library is checked when
 // a program first uses it, so that kernel types are read only then.
+#include <algorithm>
+
 #include "sema/checker.h"
 
 namespace bdtrace::sema {
@@ -84,6 +86,8 @@ const Type* Checker::translator_output(Translator& x) {
 
 void Checker::check_translator(Translator& x) {
     if (x.checked) return;
+    if (x.checking) return;  // a member that uses the translator itself: checked where it is
+    x.checking = true;
     // DTrace checks a translator once its definition is complete: errors name its last line.
     const SourceRange at{x.def->range.end, x.def->range.end};
     const Type* out = translator_output(x);
@@ -111,7 +115,15 @@ void Checker::check_translator(Translator& x) {
                   "translator member " + m.name + " definition uses incompatible types: \"" +
                       mm->type->name + "\" = \"" + v->type->name + "\"");
     }
+    x.checking = false;
     x.checked = true;
+}
+
+void Checker::enter_expansion(const std::string& what, SourceRange r, const std::string& tag,
+                              const std::string& msg) {
+    if (std::find(expansions.begin(), expansions.end(), what) != expansions.end())
+        error(tag, r, msg);
+    expansions.push_back(what);
 }
 
 // The input while a translator is checked: a value of the input type that is no constant.
@@ -163,6 +175,9 @@ NodePtr Checker::inline_element(const ast::Expr& e, const ast::InlineDef& d) {
         frame.names.emplace_back(sig.params[i].decl.name, cast(std::move(v), pt, e.args[i]->range));
     }
     const Type* t = type_of(d.specs, d.decl);
+    enter_expansion("inline " + d.decl.name, e.range, "D_IDENT_UNDEF",
+                    "failed to resolve " + d.decl.name + ": inline defined in terms of itself");
+    Expansion guard{expansions};
     std::vector<XlateInput> outer = std::move(xlate_inputs);
     xlate_inputs.clear();
     NodePtr v = bind_names(std::move(frame), [&] { return rvalue(*d.value); });
@@ -212,6 +227,9 @@ NodePtr Checker::translated_member(NodePtr base, const ast::Expr& e) {
         error("D_XLATE_NOCONV", e.range,
               "translator does not define conversion for member: " + e.text);
     const Member* mm = x.out->member(e.text);
+    const std::string what = "translator member " + e.text + " of " + x.out->name;
+    enter_expansion(what, e.range, "D_XLATE_MEMB", what + " is defined in terms of itself");
+    Expansion guard{expansions};
     NodePtr v = bind_input(x, std::move(base->a), [&] { return rvalue(*def->value); });
     // A char array member is a D string (pr_psargs, pr_fname); other members take the value as
     // if assigned to them.

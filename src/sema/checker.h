@@ -20,6 +20,7 @@ struct Translator {
     const Type* out = nullptr;
     const Type* in = nullptr;
     bool checked = false;
+    bool checking = false;  // its members are being checked
 };
 
 // A copy of a typed expression (a translator's input, used once per member expression).
@@ -62,6 +63,14 @@ public:
         std::vector<std::pair<std::string, NodePtr>> names;
     };
     std::vector<XlateInput> xlate_inputs;  // innermost last
+    // Inlines and translator members being expanded: one defined in terms of itself would
+    // expand forever (checked by expanding(), which throws on re-entry).
+    std::vector<std::string> expansions;
+    struct Expansion {
+        std::vector<std::string>& stack;
+        ~Expansion() { stack.pop_back(); }
+    };
+    void enter_expansion(const std::string& what, SourceRange r, const std::string& tag, const std::string& msg);
     NodePtr bind_names(XlateInput frame, const std::function<NodePtr()>& body);
     NodePtr inline_element(const ast::Expr& e, const ast::InlineDef& d);  // fds[0]
 

@@ -205,6 +205,16 @@ TEST(Translators, Errors) {
               "D_IDENT_UNDEF: failed to resolve x: Unknown variable name");
 }
 
+TEST(Translators, SelfReferenceIsAnErrorNotAnEndlessExpansion) {
+    EXPECT_EQ(check_with_library("struct lt_r1 { int v; };\n"
+                                 "translator struct lt_r1 < int x > { v = xlate<struct lt_r1 *>(x)->v; };\n"
+                                 "BEGIN { trace(xlate<struct lt_r1 *>(1)->v); }")
+                  .error,
+              "D_XLATE_MEMB: translator member v of struct lt_r1 is defined in terms of itself");
+    EXPECT_EQ(check_with_library("inline int lt_self = lt_self + 1;\nBEGIN { trace(lt_self); }").error,
+              "D_IDENT_UNDEF: failed to resolve lt_self: inline defined in terms of itself");
+}
+
 TEST(Translators, ParameterisedInlines) {
     auto c = check_with_library("inline int lt_sq[int k] = k * k;\nBEGIN { trace(lt_sq[7]); }");
     ASSERT_EQ(c.error, "");
