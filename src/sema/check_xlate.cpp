@@ -230,7 +230,10 @@ NodePtr Checker::translated_member(NodePtr base, const ast::Expr& e) {
     const std::string what = "translator member " + e.text + " of " + x.out->name;
     enter_expansion(what, e.range, "D_XLATE_MEMB", what + " is defined in terms of itself");
     Expansion guard{expansions};
-    NodePtr v = bind_input(x, std::move(base->a), [&] { return rvalue(*def->value); });
+    // The input has the translator's input type (a void * or another integer converts to it).
+    NodePtr input = std::move(base->a);
+    if (!same_type(input->type, x.in)) input = cast(std::move(input), x.in, e.range);
+    NodePtr v = bind_input(x, std::move(input), [&] { return rvalue(*def->value); });
     // A char array member is a D string (pr_psargs, pr_fname); other members take the value as
     // if assigned to them.
     const Type* t = is_char_array(mm->type) ? types.string_type() : mm->type;
