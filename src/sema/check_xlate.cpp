@@ -191,7 +191,10 @@ NodePtr Checker::inline_element(const ast::Expr& e, const ast::InlineDef& d) {
 
 NodePtr Checker::xlate(const ast::Expr& e) {
     const Type* target = type_of(*e.type);
-    NodePtr arg = rvalue(*e.lhs);
+    return translate(rvalue(*e.lhs), target, e.range);
+}
+
+NodePtr Checker::translate(NodePtr arg, const Type* target, SourceRange r) {
     const Type* out = target->is_pointer() ? target->target : target;
     Translator* found = nullptr;
     for (auto& x : translators) {
@@ -203,10 +206,10 @@ NodePtr Checker::xlate(const ast::Expr& e) {
         }
     }
     if (!found)
-        error("D_XLATE_NONE", e.range,
+        error("D_XLATE_NONE", r,
               "cannot translate from \"" + arg->type->name + "\" to \"" + target->name + "\"");
     check_translator(*found);
-    auto n = node(NodeKind::Cast, target, e.range);
+    auto n = node(NodeKind::Cast, target, r);
     n->a = std::move(arg);
     n->xlator = found;
     return n;

@@ -51,6 +51,9 @@ public:
     NodePtr bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body);
     NodePtr xlate_input(const std::string& name);  // null unless `name` is the bound input
     NodePtr xlate(const ast::Expr& e);
+    // xlate <target> (arg) on a typed value: for providers whose probe arguments are translated
+    // (the io provider's args[0] is xlate <bufinfo_t *> of its struct bio *).
+    NodePtr translate(NodePtr arg, const Type* target, SourceRange r);
     NodePtr translated_member(NodePtr base, const ast::Expr& e);
     void check_library();  // every library translator and inline, as if used
     void check_no_xlate(const Node* n);
