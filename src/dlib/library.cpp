@@ -58,8 +58,10 @@ std::vector<std::string> dependencies(std::string_view text) {
     while (pos < text.size()) {
         size_t end = text.find('\n', pos);
         if (end == std::string_view::npos) end = text.size();
-        std::string line(text.substr(pos, end - pos));
+        std::string_view view = text.substr(pos, end - pos);
         pos = end + 1;
+        if (view.find("depends_on") == std::string_view::npos) continue;
+        std::string line(view);
         std::vector<std::string> words;
         size_t b = 0;
         while ((b = line.find_first_not_of(" \t", b)) != std::string::npos) {
