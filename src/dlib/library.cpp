@@ -176,6 +176,23 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
     return true;
 }
 
+bool mentions_library(std::string_view text) {
+    static const std::set<std::string_view> names(declared_names().begin(), declared_names().end());
+    auto ident_char = [](char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    };
+    for (size_t i = 0; i < text.size();) {
+        if (!ident_char(text[i])) {
+            ++i;
+            continue;
+        }
+        size_t b = i;
+        while (i < text.size() && ident_char(text[i])) ++i;
+        if (names.count(text.substr(b, i - b))) return true;
+    }
+    return false;
+}
+
 std::shared_ptr<const Library> load_configured(const Config& config, DiagnosticList& diags) {
     if (!config.nolibs && config.syslibdir.empty() && config.libdirs.empty())
         return system_library(diags);

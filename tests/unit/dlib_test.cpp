@@ -136,6 +136,41 @@ TEST(Dlib, EmbeddedLibraryParses) {
               std::find(files.begin(), files.end(), "procfs.d"));
 }
 
+TEST(Dlib, DeclaredNamesListEverythingTheLibraryDeclares) {
+    // embed.cmake finds the names with regular expressions; the parser is the reference.
+    DiagnosticList diags;
+    auto lib = dlib::load(dlib::embedded_files(), {6, 18}, diags);
+    ASSERT_TRUE(lib);
+    const auto& names = dlib::declared_names();
+    auto listed = [&](const std::string& n) {
+        return std::find(names.begin(), names.end(), n) != names.end();
+    };
+    size_t seen = 0;
+    for (const auto& p : lib->programs) {
+        for (const auto& item : p->items) {
+            if (item.inline_def) {
+                EXPECT_TRUE(listed(item.inline_def->decl.name)) << item.inline_def->decl.name;
+                ++seen;
+            }
+            if (!item.declaration) continue;
+            const auto& base = item.declaration->specs.base;
+            if (base.record && !base.name.empty()) {
+                EXPECT_TRUE(listed(base.name)) << base.name;
+                ++seen;
+            }
+            for (const auto& d : item.declaration->declarators) {
+                EXPECT_TRUE(listed(d.name)) << d.name;
+                ++seen;
+            }
+        }
+    }
+    EXPECT_GT(seen, 150u);
+    EXPECT_TRUE(dlib::mentions_library("BEGIN { trace(curpsinfo->pr_pid); }"));
+    EXPECT_TRUE(dlib::mentions_library("x = ENOENT;"));
+    EXPECT_FALSE(dlib::mentions_library("BEGIN { trace(pid); exit(0); }"));
+    EXPECT_FALSE(dlib::mentions_library("BEGIN { lt_ENOENT = 1; }"));
+}
+
 TEST(Dlib, EveryTranslatorAndInlineChecksAgainstThisKernel) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     auto c = check_with_library("BEGIN { }", true);
