@@ -78,6 +78,7 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.defaultargs = impl.opts.is_set("defaultargs");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
+    if (impl.library) po.known = impl.library->names;
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;
         if (value) v = *value;
@@ -102,6 +103,22 @@ static bool is_empty_program(const ast::Program& prog) {
         }
     }
     return true;
+}
+
+// Parses the D system library (and -L directories) the first time a program needs it: one that
+// names nothing the built-in library declares compiles without it, at no cost.
+static void ensure_library(Consumer::Impl& impl, const std::string& text, const std::vector<std::string>& args) {
+    if (impl.library) return;
+    dlib::Config lc;
+    lc.nolibs = impl.opts.is_set("nolibs");
+    if (auto d = impl.opts.text("syslibdir")) lc.syslibdir = *d;
+    lc.libdirs = impl.opts.list("libdir");
+    if (lc.libdirs.empty() && lc.syslibdir.empty()) {
+        bool named = dlib::mentions_library(text);
+        for (const auto& a : args) named = named || dlib::mentions_library(a);
+        if (lc.nolibs || !named) return;
+    }
+    impl.library = dlib::load_configured(lc, impl.diags);
 }
 
 static RenderContext render_context(const Consumer::Impl& impl, const CompileRequest& req) {
@@ -158,6 +175,8 @@ std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
     auto text = source_text(impl, req);
     if (!text) return fail();
 
+    ensure_library(impl, *text, req.args);
+    if (impl.diags.has_errors()) return fail();
     frontend::SourceBuffer src(req.source_name, *text);
     frontend::ParseOptions po = parse_options(impl, req);
     frontend::ParseResult pr = frontend::parse_program(src, po, impl.diags);

@@ -9,6 +9,7 @@
 
 #include "bdtrace/bdtrace.h"
 #include "codegen/program_set.h"
+#include "dlib/library.h"
 #include "kernel/kernel.h"
 #include "options/options.h"
 #include "probes/probe.h"
@@ -45,6 +46,9 @@ struct Consumer::Impl {
     // -c and -p processes; $target is the first of them (0 when there is none).
     process::ProcessSet processes;
     uint64_t target = 0;
+    // The D system library, parsed by the first compile(): its declarations are known to every
+    // program (parsing) and checked before each (sema).
+    std::shared_ptr<const dlib::Library> library;
 };
 
 // exec()'s check of `program` (with the programs in `earlier`, whose globals it shares)

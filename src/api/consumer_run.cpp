@@ -49,6 +49,8 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
     so.kernel_symbols = &impl.kernel_symbols;
+    if (impl.library)
+        for (const auto& p : impl.library->programs) so.library.push_back(p.get());
     // copyout/copyoutstr are refused at compile time where the kernel forbids user writes.
     if (!impl.kernel) impl.kernel = kernel::open_kernel();
     so.user_writes = impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;

@@ -10,10 +10,14 @@
 // Scratch memory is a region of the per-CPU scratch value (Gen::alloca_offset): 8 bytes counting
 // what the clause has allocated, then the memory. D sees its addresses as plain numbers, read
 // back with the kernel read path like any kernel pointer.
+#include <algorithm>
+
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 
 namespace bdtrace::codegen {
+
+bpf::VReg d_path(ClauseGen& c, const sema::Node& n);  // gen_subr_dpath.cpp
 
 using bpf::AluOp;
 using bpf::Cond;
@@ -227,6 +231,54 @@ VReg copyinstr(ClauseGen& c, const sema::Node& n) {
     return t;
 }
 
+// __psargs(start, end): the current process's arguments, at [start, end) in its memory (its
+// mm's arg_start and arg_end), as /proc/PID/cmdline holds them: each ends in a NUL. Like
+// illumos's pr_psargs: at most 79 characters, the NULs between arguments turned into spaces.
+// A read that fails (a page not resident) gives the empty string rather than a fault.
+VReg psargs(ClauseGen& c, const sema::Node& n) {
+    bpf::Function& f = c.f;
+    const int64_t most = std::min<int64_t>(79, static_cast<int64_t>(c.g.strsize) - 1);
+    VReg start = c.value(*n.args[0]);
+    VReg len = f.vreg();
+    f.mov(len, c.value(*n.args[1]));
+    f.alu64(AluOp::Sub, len, start);
+    f.alu64(AluOp::Sub, len, 1);  // the last argument's NUL
+    VReg t = c.string_temp();
+    f.store(1, t, 0, static_cast<int64_t>(0));
+    bpf::Label done = f.new_label(), capped = f.new_label();
+    f.branch(Cond::Sle, len, 0, done);
+    f.branch(Cond::Le, len, most, capped);
+    f.mov(len, most);
+    f.bind(capped);
+    VReg rc = f.call_helper(bpf::helper::probe_read_user, {t, len, start});
+    bpf::Label read = f.new_label();
+    f.branch(Cond::Eq, rc, 0, read);
+    f.store(1, t, 0, static_cast<int64_t>(0));
+    f.jump(done);
+    f.bind(read);
+    // len is in [1, most]: the verifier needs the bound again after the call.
+    bpf::Label bounded = f.new_label();
+    f.branch(Cond::Le, len, most, bounded);
+    f.jump(done);
+    f.bind(bounded);
+    VReg end = f.vreg();
+    f.mov(end, t);
+    f.alu64(AluOp::Add, end, len);
+    f.store(1, end, 0, static_cast<int64_t>(0));
+    // Unrolled: a loop over at most 79 bytes is cheaper to verify this way.
+    VReg ch = f.vreg();
+    for (int64_t i = 0; i < most; ++i) {
+        bpf::Label next = f.new_label();
+        f.branch(Cond::Le, len, i, done);
+        f.load(1, ch, t, static_cast<int16_t>(i));
+        f.branch(Cond::Ne, ch, 0, next);
+        f.store(1, t, static_cast<int16_t>(i), static_cast<int64_t>(' '));
+        f.bind(next);
+    }
+    f.bind(done);
+    return t;
+}
+
 VReg rand(ClauseGen& c, const sema::Node& n) {
     VReg r = c.f.call_helper(bpf::helper::get_prandom_u32, {});
     c.normalize(r, n.type);  // an int: half of the values are negative
@@ -302,6 +354,8 @@ VReg ClauseGen::memory_subroutine(const sema::Node& n) {
         case Subr::Copyinstr: return copyinstr(*this, n);
         case Subr::Rand: return rand(*this, n);
         case Subr::Progenyof: return progenyof(*this, n);
+        case Subr::Psargs: return psargs(*this, n);
+        case Subr::DPath: return d_path(*this, n);
         default: return {};
     }
 }

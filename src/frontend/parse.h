@@ -15,6 +15,8 @@
 
 namespace bdtrace::frontend {
 
+class DeclaredNames;
+
 // Which field a partial probe description fills first (dtrace -n/-s name, -f func, -m module,
 // -P provider): "read" under -f means ::read: .
 enum class SpecField { Provider, Module, Function, Name };
@@ -39,6 +41,11 @@ struct ParseOptions {
     // The name cpp's line markers give the script itself when it was preprocessed (-C): such
     // a marker takes messages back to the script, as DTrace's /dev/fd/N markers do.
     std::string main_file;
+    // What earlier programs declared (the D system library): the program starts knowing their
+    // types, inlines and translators, as DTrace's programs know its libraries'.
+    std::shared_ptr<const DeclaredNames> known;
+    // Parsing a file of the D system library (it may depend on other library files).
+    bool library = false;
 };
 
 // From `offset` on, messages name `file` ("" = the script itself): set by # N "file" markers.
@@ -55,6 +62,8 @@ struct ParseResult {
     // there: one past the last line when the text ends with a newline).
     SourceRange end;
     std::vector<FileTagMark> file_tags;
+    // Everything declared once the program is parsed (with ParseOptions::known), for the next.
+    std::shared_ptr<const DeclaredNames> names;
 };
 
 // The file name messages about `offset` carry ("" when none: "line N:" alone).

@@ -9,6 +9,7 @@ Parser::Parser(const SourceBuffer& src, const ParseOptions& opts, DiagnosticList
     : src_(src), opts_(opts), diags_(diags), lexer_(src, opts, diags) {
     lexer_.on_control = [this](Pragma& p) { pending_pragmas_.push_back(std::move(p)); };
     lexer_.is_type = [this](const std::string& name) { return is_type_name(name); };
+    if (opts.known) names_ = *opts.known;
 }
 
 // ---- token stream -----------------------------------------------------------------------
@@ -88,6 +89,7 @@ ParseResult Parser::run() {
     result.arg_referenced = lexer_.arg_referenced();
     result.end = lexer_.range(src_.text().size(), src_.text().size());
     result.file_tags = lexer_.file_tags();
+    result.names = std::make_shared<const DeclaredNames>(names_);
     return result;
 }
 

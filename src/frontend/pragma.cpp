@@ -103,6 +103,8 @@ void do_binding(const Ctx& c) {
 }
 
 void do_depends_on(const Ctx& c) {
+    // The system library orders its files by these (dlib/library.cpp reads them).
+    if (c.opts.library && !c.args.empty() && c.args[0].kind == Kind::Ident && c.args[0].text == "library") return;
     if (c.args.size() < 2 || c.args[0].kind != Kind::Ident || c.args[1].kind != Kind::Ident)
         c.fail("D_PRAGMA_MALFORM", "malformed #pragma " + c.name + " <class> <name>");
     const std::string& cls = c.args[0].text;

@@ -185,8 +185,7 @@ NodePtr Checker::expr(const ast::Expr& e) {
                 error("D_STRINGOF_TYPE", e.range, "cannot apply stringof to a value of type " + v->type->name);
             return cast(std::move(v), types.string_type(), e.range);
         }
-        case ExprKind::Xlate:
-            error("D_XLATE_NONE", e.range, "translators are not yet supported");
+        case ExprKind::Xlate: return xlate(e);
         case ExprKind::Call: return call(e);
         case ExprKind::Index: return index(e);
         case ExprKind::Member: return member(e);
@@ -227,6 +226,7 @@ NodePtr Checker::kernel_symbol(const ast::Expr& e) {
 NodePtr Checker::ident(const ast::Expr& e) {
     const std::string& name = e.text;
     if (name.find('`') != std::string::npos) return kernel_symbol(e);
+    if (NodePtr in = xlate_input(name)) return in;
     if (Variable* v = variable(Variable::Scope::Global, name, nullptr, e.range)) {
         auto n = node(NodeKind::Global, v->type, e.range);
         n->var = v;
@@ -237,7 +237,22 @@ NodePtr Checker::ident(const ast::Expr& e) {
     if (auto it = inlines.find(name); it != inlines.end()) {
         const ast::InlineDef& d = *it->second;
         const Type* t = type_of(d.specs, d.decl);
+        // An inline's value is checked where it is used, outside any translator body.
+        enter_expansion("inline " + name, e.range, "D_IDENT_UNDEF",
+                        "failed to resolve " + name + ": inline defined in terms of itself");
+        Expansion guard{expansions};
+        std::vector<XlateInput> outer = std::move(xlate_inputs);
+        xlate_inputs.clear();
+        struct Restore {
+            std::vector<XlateInput>& s;
+            std::vector<XlateInput>& saved;
+            ~Restore() { s = std::move(saved); }
+        } restore{xlate_inputs, outer};
         NodePtr v = rvalue(*d.value);
+        if (v->xlator && same_type(v->type, t)) {  // curpsinfo: a translated pointer
+            v->range = e.range;
+            return v;
+        }
         return cast(std::move(v), t, e.range);
     }
     if (auto c = find_constant(name)) return int_const(static_cast<uint64_t>(*c), types.int_type(4, true), e.range);
@@ -312,6 +327,11 @@ NodePtr Checker::unary(const ast::Expr& e) {
     }
     if (op == UnaryOp::Deref) {
         NodePtr p = rvalue(*e.lhs);
+        if (p->xlator && p->type->is_pointer()) {  // *xlate <T *> (x) is xlate <T> (x)
+            p->type = p->type->target;
+            p->range = e.range;
+            return p;
+        }
         if (!p->type->is_pointer()) error("D_DEREF_NONPTR", e.range, "cannot dereference non-pointer type");
         if (p->type->target->is_void()) error("D_DEREF_VOID", e.range, "cannot dereference pointer to void");
         if (p->type->target->kind == TypeKind::Function) error("D_DEREF_FUNC", e.range, "cannot dereference pointer to function");
@@ -534,6 +554,7 @@ NodePtr Checker::assign(const ast::Expr& e) {
 
 NodePtr Checker::member(const ast::Expr& e) {
     NodePtr base = expr(*e.lhs);
+    if (base->xlator) return translated_member(std::move(base), e);
     std::string opname = e.arrow ? "->" : ".";
     const Type* st = base->type;
     NodePtr addr;  // pointer to the struct
@@ -615,6 +636,11 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
 NodePtr Checker::index(const ast::Expr& e) {
     const ast::Expr& base_e = *e.lhs;
     if (base_e.kind == ExprKind::Ident && base_e.text == "uregs" && !globals.count("uregs")) return uregs_element(e);
+    if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text)) {
+        auto it = inlines.find(base_e.text);
+        if (it != inlines.end() && !it->second->decl.ops.empty() && it->second->decl.ops.front().assoc)
+            return inline_element(e, *it->second);
+    }
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
     if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
     if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);

@@ -24,6 +24,11 @@ struct MemorySubr {
 
 const std::vector<MemorySubr>& table() {
     static const std::vector<MemorySubr> kTable = {
+        // Not DTrace's: the system library's psinfo_t translator reads the command line with it.
+        {"__psargs", Subr::Psargs, Result::String, {Param::Uintptr, Param::Uintptr}, 2},
+        {"__d_path", Subr::DPath, Result::String,
+         {Param::VoidPtr, Param::VoidPtr, Param::Size, Param::Size, Param::Size, Param::Size, Param::Size,
+          Param::Size, Param::Size}, 9},
         {"alloca", Subr::Alloca, Result::VoidPtr, {Param::Size}, 1},
         {"bcopy", Subr::Bcopy, Result::Void, {Param::VoidPtr, Param::VoidPtr, Param::Size}, 3},
         {"copyin", Subr::Copyin, Result::VoidPtr, {Param::Uintptr, Param::Size}, 2},

@@ -2,6 +2,7 @@
 // check_expr.cpp: expressions; check_stmt.cpp: statements and actions).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <string>
 
@@ -11,6 +12,19 @@ namespace bdtrace::sema {
 
 // Thrown after an error: DTrace reports the first error of a program.
 struct CheckAbort {};
+
+// A translator definition (check_xlate.cpp); its types are resolved when first needed.
+struct Translator {
+    const ast::TranslatorDef* def = nullptr;
+    bool library = false;  // from the D system library: checked when first used
+    const Type* out = nullptr;
+    const Type* in = nullptr;
+    bool checked = false;
+    bool checking = false;  // its members are being checked
+};
+
+// A copy of a typed expression (a translator's input, used once per member expression).
+NodePtr clone_node(const Node& n);
 
 class Checker {
 public:
@@ -28,6 +42,40 @@ public:
     const Type* type_of(const ast::DeclSpecs& specs, const ast::Declarator& d);
     const Type* type_of(const ast::TypeName& t) { return type_of(t.specs, t.decl); }
     const Type* base_type(const ast::DeclSpecs& specs);
+
+    // ---- translators (check_xlate.cpp) ----
+    void translator_def(const ast::TranslatorDef& d, bool library);
+    const Type* translator_output(Translator& x);
+    void check_translator(Translator& x);
+    NodePtr placeholder(const Translator& x);
+    NodePtr bind_input(const Translator& x, NodePtr input, const std::function<NodePtr()>& body);
+    NodePtr xlate_input(const std::string& name);  // null unless `name` is the bound input
+    NodePtr xlate(const ast::Expr& e);
+    // xlate <target> (arg) on a typed value: for providers whose probe arguments are translated
+    // (the io provider's args[0] is xlate <bufinfo_t *> of its struct bio *).
+    NodePtr translate(NodePtr arg, const Type* target, SourceRange r);
+    NodePtr translated_member(NodePtr base, const ast::Expr& e);
+    void check_library();  // every library translator and inline, as if used
+    void check_no_xlate(const Node* n);
+    void check_no_xlate(const std::vector<StmtPtr>& body);
+    std::vector<std::unique_ptr<Translator>> translators;
+    // Names bound to typed values: a translator's input while its member expressions are
+    // checked, a parameterised inline's parameters (fds[int fd]) while its value is. Only the
+    // innermost frame is visible.
+    struct XlateInput {
+        std::vector<std::pair<std::string, NodePtr>> names;
+    };
+    std::vector<XlateInput> xlate_inputs;  // innermost last
+    // Inlines and translator members being expanded: one defined in terms of itself would
+    // expand forever (checked by expanding(), which throws on re-entry).
+    std::vector<std::string> expansions;
+    struct Expansion {
+        std::vector<std::string>& stack;
+        ~Expansion() { stack.pop_back(); }
+    };
+    void enter_expansion(const std::string& what, SourceRange r, const std::string& tag, const std::string& msg);
+    NodePtr bind_names(XlateInput frame, const std::function<NodePtr()>& body);
+    NodePtr inline_element(const ast::Expr& e, const ast::InlineDef& d);  // fds[0]
 
     // ---- expressions (check_expr.cpp) ----
     NodePtr expr(const ast::Expr& e);

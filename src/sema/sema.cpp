@@ -20,6 +20,17 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
     prog = std::make_unique<TypedProgram>();
     prog->strsize = opts.strsize;
     try {
+        for (const Program* lib : opts.library) {
+            for (const auto& item : lib->items) {
+                switch (item.kind) {
+                    case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
+                    case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
+                    case TopLevel::Kind::Translator: translator_def(*item.translator, true); break;
+                    default: break;  // the library has no clauses; its pragmas were read
+                }
+            }
+        }
+        if (opts.check_library) check_library();
         uint32_t clause_index = 0;
         for (const Program* program : programs) {
             for (const auto& item : program->items) {
@@ -27,9 +38,9 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
                     case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
                     case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
                     case TopLevel::Kind::Clause: clause(*item.clause, clause_index++); break;
-                    case TopLevel::Kind::Translator:
+                    case TopLevel::Kind::Translator: translator_def(*item.translator, false); break;
                     case TopLevel::Kind::Provider:
-                    case TopLevel::Kind::Pragma: break;  // translators, providers: later stages
+                    case TopLevel::Kind::Pragma: break;  // providers: later stages
                 }
             }
         }
@@ -291,6 +302,8 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
         if (!out.predicate->type->is_scalar())
             error("D_PRED_SCALAR", c.predicate->range, "predicate result must be of scalar type");
     }
+    check_no_xlate(out.body);
+    check_no_xlate(out.predicate.get());
     clause_probes = nullptr;
     prog->clauses.push_back(std::move(out));
 }

@@ -23,6 +23,10 @@ struct SemaOptions {
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
     bool user_writes = false;  // the kernel lets BPF write user memory (copyout, copyoutstr)
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
+    // The D system library's programs, checked before the program's own (dlib/library.h).
+    std::vector<const ast::Program*> library;
+    // Check every translator and inline of the library now, not when first used (tests).
+    bool check_library = false;
 };
 
 class Checker;

@@ -17,6 +17,7 @@ namespace bdtrace::sema {
 
 struct Node;
 using NodePtr = std::unique_ptr<Node>;
+struct Translator;
 
 enum class NodeKind {
     Int,        // integer constant (value)
@@ -81,6 +82,8 @@ enum class Subr {
     Htonll, Ntohs, Ntohl, Ntohll, Stringof,
     // memory: check_subr_memory.cpp, gen_subr_memory.cpp
     Copyin, Copyinstr, Copyinto, Bcopy, Alloca, Rand, Progenyof,
+    Psargs,  // __psargs(start, end): the D system library's pr_psargs (dlib/d/procfs.d)
+    DPath,   // __d_path(dentry, vfsmount, offsets...): the library's paths (gen_subr_dpath.cpp)
     // speculations: check_speculation.cpp, gen_speculation.cpp
     Speculation,
     // user stacks and symbols: check_subr_ustack.cpp, gen_subr_ustack.cpp
@@ -102,6 +105,9 @@ struct Node {
     Subr subr = Subr::Strlen;
     NodePtr a, b, c;
     std::vector<NodePtr> args;
+    // Sema only: a translated value (xlate, in a Cast node whose `a` is the input), which only
+    // member access uses; it never reaches the code generator (check_xlate.cpp).
+    const Translator* xlator = nullptr;
     explicit Node(NodeKind k) : kind(k) {}
 };
 

@@ -1,0 +1,1 @@
+../pid/build_prog.sh

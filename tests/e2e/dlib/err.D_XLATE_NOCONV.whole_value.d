@@ -1,0 +1,5 @@
+/* A translated value is used through its members: bdtrace does not build the whole struct. */
+BEGIN
+{
+	trace(curpsinfo);
+}

@@ -1,0 +1,2 @@
+/* errno.d already defines ENOENT. */
+inline int ENOENT = 3;

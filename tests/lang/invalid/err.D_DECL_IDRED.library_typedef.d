@@ -1,0 +1,2 @@
+/* procfs.d already defines psinfo_t. */
+typedef int psinfo_t;
