@@ -1,1 +1,0 @@
-../../usdtgen/build_prog.sh
