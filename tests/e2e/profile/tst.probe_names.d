@@ -1,4 +1,8 @@
-/* probeprov, probemod, probefunc and probename in tick and profile probes. */
+/*
+ * probeprov, probemod, probefunc and probename in tick and profile probes. The profile probe
+ * fires on every CPU at once and another CPU may fire before exit() takes effect (in DTrace
+ * too), so the names are aggregation keys: each prints once.
+ */
 #pragma D option quiet
 
 int ticked;
@@ -13,6 +17,11 @@ tick-10ms
 profile-10ms
 /ticked/
 {
-	printf("[%s] [%s] [%s] [%s]\n", probeprov, probemod, probefunc, probename);
+	@[probeprov, probemod, probefunc, probename] = count();
 	exit(0);
+}
+
+END
+{
+	printa("[%s] [%s] [%s] [%s]\n", @);
 }
