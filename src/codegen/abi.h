@@ -34,8 +34,10 @@ enum MapId : uint32_t {
     // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
     // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
     kSyscallTableMap = 13,
-    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, then the
-    // epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
+    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, the
+    // guard of proc/sched probes (kSdtRowGuard..: its control word, 0 for none, else
+    // (argument + 1) | kSdtGuardNe when negated; its mask; its value), then the epid of each
+    // sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
     kMapCount = 15,
 };
@@ -100,6 +102,9 @@ struct UsdtSiteSpec {
 static_assert(sizeof(UsdtArgSpec) == 16);
 inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can attach
 
+inline constexpr uint32_t kSdtRowGuard = 1;  // sdt table row: the guard's three words
+inline constexpr uint32_t kSdtRowEpids = 4;  // sdt table row: the first epid slot
+inline constexpr uint32_t kSdtGuardNe = 0x100;
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
 // Every record begins with this header.

@@ -14,6 +14,47 @@ using bpf::AluOp;
 using bpf::Cond;
 using bpf::VReg;
 
+namespace {
+
+// The guard of a proc or sched probe (abi::kSdtTableMap): returns unless
+// (argument & mask) == value (!= when negated). Probes without one pass.
+void sdt_guard(bpf::Function& f, VReg row, VReg scratch) {
+    VReg ctl = f.vreg();
+    f.load(4, ctl, row, static_cast<int16_t>(4 * abi::kSdtRowGuard));
+    bpf::Label pass = f.new_label();
+    f.branch(Cond::Eq, ctl, 0, pass);
+    VReg at = f.vreg();
+    f.mov(at, ctl);
+    f.alu64(AluOp::And, at, 0xff);
+    f.alu64(AluOp::Sub, at, 1);
+    bpf::Label in_range = f.new_label();
+    f.branch(Cond::Le, at, 9, in_range);
+    f.ret(0);
+    f.bind(in_range);
+    f.alu64(AluOp::Lsh, at, 3);
+    f.alu64(AluOp::Add, at, scratch);
+    VReg v = f.vreg();
+    f.load(8, v, at, static_cast<int16_t>(abi::kScratchArgs));
+    VReg mask = f.vreg();
+    f.load(4, mask, row, static_cast<int16_t>(4 * (abi::kSdtRowGuard + 1)));
+    f.alu64(AluOp::And, v, mask);
+    VReg want = f.vreg();
+    f.load(4, want, row, static_cast<int16_t>(4 * (abi::kSdtRowGuard + 2)));
+    bpf::Label equal = f.new_label();
+    f.branch(Cond::Eq, v, want, equal);
+    // Different: passes only when negated.
+    f.alu64(AluOp::And, ctl, static_cast<int64_t>(abi::kSdtGuardNe));
+    f.branch(Cond::Ne, ctl, 0, pass);
+    f.ret(0);
+    f.bind(equal);
+    f.alu64(AluOp::And, ctl, static_cast<int64_t>(abi::kSdtGuardNe));
+    f.branch(Cond::Eq, ctl, 0, pass);
+    f.ret(0);
+    f.bind(pass);
+}
+
+}  // namespace
+
 void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
@@ -42,13 +83,14 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.mov(args, scratch);
     f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
     f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
+    sdt_guard(f, row, scratch);
 
     for (const auto& [clause, fn] : clause_fns) {
         uint32_t slot = 0;
         while (slot < g.out.sdt_clauses.size() && g.out.sdt_clauses[slot] != clause) ++slot;
         bpf::Label skip = f.new_label();
         VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(4 + 4 * slot));
+        f.load(4, epid, row, static_cast<int16_t>(4 * (abi::kSdtRowEpids + slot)));
         f.branch(Cond::Eq, epid, 0, skip);
         VReg now = f.vreg();
         f.load(4, now, st, abi::kStateActivity);

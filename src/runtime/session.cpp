@@ -353,10 +353,15 @@ bool Session::attach_sdt_epids(SessionError* err) {
             return false;
         }
         auto& row = rows[e.probe_id];
-        if (row.empty()) row.assign(1 + slots, 0);
+        if (row.empty()) row.assign(codegen::abi::kSdtRowEpids + slots, 0);
         row[0] = static_cast<uint32_t>(e.tp_nargs);
+        if (e.guard.arg >= 0) {
+            row[codegen::abi::kSdtRowGuard] = static_cast<uint32_t>(e.guard.arg + 1) | (e.guard.ne ? codegen::abi::kSdtGuardNe : 0);
+            row[codegen::abi::kSdtRowGuard + 1] = e.guard.mask;
+            row[codegen::abi::kSdtRowGuard + 2] = e.guard.value;
+        }
         for (size_t slot = 0; slot < slots; ++slot)
-            if (ps_.sdt_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+            if (ps_.sdt_clauses[slot] == e.clause) row[codegen::abi::kSdtRowEpids + slot] = e.epid;
         named.emplace(e.probe_id, &e);
     }
     for (const auto& [id, row] : rows) {
@@ -376,7 +381,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         return false;
     }
     for (const auto& [id, e] : named) {
-        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
         if (!link) {
             *err = from(link.error());
             return false;
