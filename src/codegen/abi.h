@@ -77,6 +77,9 @@ inline constexpr int32_t kScratchAggDrops = 112;
 inline constexpr int32_t kScratchDynDrops = 120;
 inline constexpr int32_t kScratchArgsHigh = 128;
 inline constexpr int32_t kScratchRegs = 144;
+// sdt programs (which have no args[10..11]): the task whose identity the clauses take (tid, pid,
+// execname, curthread, self->), 0 for the current one; sched:::on-cpu puts the incoming task.
+inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
 inline constexpr int32_t kPtRegsSize = 168;
 inline constexpr int32_t kScratchVars = 312;
 
@@ -105,6 +108,7 @@ inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can at
 inline constexpr uint32_t kSdtRowGuard = 1;  // sdt table row: the guard's three words
 inline constexpr uint32_t kSdtRowEpids = 4;  // sdt table row: the first epid slot
 inline constexpr uint32_t kSdtGuardNe = 0x100;
+inline constexpr uint32_t kSdtIdentityShift = 16;  // control word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
 // Every record begins with this header.

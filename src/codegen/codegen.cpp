@@ -335,6 +335,8 @@ void Gen::run() {
                 e.tp_nargs = pr->tp_nargs;
                 e.tracepoint = pr->tracepoint;
                 e.guard = pr->guard;
+                if (const probes::MappedProbe* m = probes::find_mapped_probe(pr->provider, pr->name))
+                    e.identity_arg = m->identity_arg;
                 if (pr->syscall_nr >= 0)
                     e.syscall_key = static_cast<int32_t>(
                         syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));

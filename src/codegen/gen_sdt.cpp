@@ -16,12 +16,34 @@ using bpf::VReg;
 
 namespace {
 
+// The task whose identity the clauses take (abi::kScratchIdentity): an argument of the
+// tracepoint, or 0 for the current task.
+void sdt_identity(bpf::Function& f, VReg ctl, VReg scratch) {
+    f.store(8, scratch, abi::kScratchIdentity, 0);
+    VReg at = f.vreg();
+    f.mov(at, ctl);
+    f.alu64(AluOp::Rsh, at, static_cast<int64_t>(abi::kSdtIdentityShift));
+    f.alu64(AluOp::And, at, 0xff);
+    bpf::Label none = f.new_label();
+    f.branch(Cond::Eq, at, 0, none);
+    f.alu64(AluOp::Sub, at, 1);
+    f.branch(Cond::Gt, at, 9, none);
+    f.alu64(AluOp::Lsh, at, 3);
+    f.alu64(AluOp::Add, at, scratch);
+    VReg task = f.vreg();
+    f.load(8, task, at, static_cast<int16_t>(abi::kScratchArgs));
+    f.store(8, scratch, abi::kScratchIdentity, task);
+    f.bind(none);
+}
+
 // The guard of a proc or sched probe (abi::kSdtTableMap): returns unless
 // (argument & mask) == value (!= when negated). Probes without one pass.
 void sdt_guard(bpf::Function& f, VReg row, VReg scratch) {
     VReg ctl = f.vreg();
     f.load(4, ctl, row, static_cast<int16_t>(4 * abi::kSdtRowGuard));
+    sdt_identity(f, ctl, scratch);
     bpf::Label pass = f.new_label();
+    f.alu64(AluOp::And, ctl, 0xffff);
     f.branch(Cond::Eq, ctl, 0, pass);
     VReg at = f.vreg();
     f.mov(at, ctl);

@@ -75,6 +75,7 @@ struct Epid {
     int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
     std::string tracepoint;    // proc and sched probes: their tracepoint (see probes::Probe)
     probes::ProbeGuard guard;  // proc and sched probes: the condition on its arguments
+    int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

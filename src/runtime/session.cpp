@@ -355,8 +355,10 @@ bool Session::attach_sdt_epids(SessionError* err) {
         auto& row = rows[e.probe_id];
         if (row.empty()) row.assign(codegen::abi::kSdtRowEpids + slots, 0);
         row[0] = static_cast<uint32_t>(e.tp_nargs);
+        if (e.identity_arg >= 0)
+            row[codegen::abi::kSdtRowGuard] |= static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
         if (e.guard.arg >= 0) {
-            row[codegen::abi::kSdtRowGuard] = static_cast<uint32_t>(e.guard.arg + 1) | (e.guard.ne ? codegen::abi::kSdtGuardNe : 0);
+            row[codegen::abi::kSdtRowGuard] |= static_cast<uint32_t>(e.guard.arg + 1) | (e.guard.ne ? codegen::abi::kSdtGuardNe : 0);
             row[codegen::abi::kSdtRowGuard + 1] = e.guard.mask;
             row[codegen::abi::kSdtRowGuard + 2] = e.guard.value;
         }
