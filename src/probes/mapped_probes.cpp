@@ -1,5 +1,5 @@
 // The proc and sched tables. Tracepoint arguments (vmlinux BTF prototypes, Linux 6.x):
-//   sched_process_exec(p, old_pid, bprm)   sched_process_exit(p, group_dead)
+//   sys_enter(regs, id)                    sched_process_exec(p, old_pid, bprm)   sched_process_exit(p, group_dead)
 //   task_newtask(task, clone_flags)        signal_generate(sig, info, task, group, result)
 //   signal_deliver(sig, info, ka)          sched_switch(preempt, prev, next, prev_state)
 //   sched_waking(p)  sched_wakeup(p)       sched_pi_setprio(tsk, pi_task)
@@ -9,6 +9,7 @@ namespace bdtrace::probes {
 
 namespace {
 
+constexpr uint32_t kExecveNr = 59;             // x86-64's execve
 constexpr uint32_t kCloneThread = 0x00010000;  // CLONE_THREAD
 constexpr uint32_t kSignalDelivered = 0;       // signal_generate's result: TRACE_SIGNAL_DELIVERED
 constexpr uint32_t kSignalIgnored = 1;         // TRACE_SIGNAL_IGNORED
@@ -20,6 +21,8 @@ MappedArg value(const char* type, int a) { return {type, a, "", ""}; }
 
 const std::vector<MappedProbe>& proc_table() {
     static const std::vector<MappedProbe> t = {
+        // The attempt: the entry of execve (its path from the saved registers).
+        {"proc", "exec", "sys_enter", {1, 0xffffffff, kExecveNr, false}, {{"string", 0, "struct __proc_exec *", "path"}}},
         // Fires in the new image: current is the task after the exec.
         {"proc", "exec-success", "sched_process_exec", {}, {}},
         // Every new task passes task_newtask in copy_process, in the parent's context.

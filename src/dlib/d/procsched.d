@@ -5,6 +5,15 @@
 #pragma D depends_on library sched.d
 #pragma D depends_on library task_compat.d
 
+/* proc:::exec's args[0]: the path given to execve, from the caller's saved registers. */
+struct __proc_exec {
+	string	path;
+};
+
+translator struct __proc_exec < struct pt_regs *R > {
+	path = copyinstr(R->di);
+};
+
 /* proc:::exit's args[0]: how the process ended, from the exiting task's exit code. */
 inline int CLD_EXITED = 1;
 inline int CLD_KILLED = 2;
