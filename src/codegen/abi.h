@@ -35,9 +35,9 @@ enum MapId : uint32_t {
     // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
     kSyscallTableMap = 13,
     // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, the
-    // guard of proc/sched probes (kSdtRowGuard..: its control word, 0 for none, else
-    // (argument + 1) | kSdtGuardNe when negated; its mask; its value), then the epid of each
-    // sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
+    // identity word ((argument + 1) << kSdtIdentityShift, 0: the current task), two guards of
+    // proc/sched probes (SdtGuard), then the epid of each sdt clause (its slot,
+    // ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
     kMapCount = 15,
 };
@@ -105,10 +105,19 @@ struct UsdtSiteSpec {
 static_assert(sizeof(UsdtArgSpec) == 16);
 inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can attach
 
-inline constexpr uint32_t kSdtRowGuard = 1;  // sdt table row: the guard's three words
-inline constexpr uint32_t kSdtRowEpids = 4;  // sdt table row: the first epid slot
+// A guard in an sdt table row: ctl 0 for none, else (argument + 1) | kSdtGuardNe when negated;
+// field: the byte offset + 1 of the member read through the argument (0: the argument itself).
+struct SdtGuard {
+    uint32_t ctl;
+    uint32_t field;
+    uint64_t mask;
+    uint64_t value;
+};
+inline constexpr uint32_t kSdtRowIdentity = 1;  // sdt table row, in 4-byte words
+inline constexpr uint32_t kSdtRowGuard = 2;     // two SdtGuards
+inline constexpr uint32_t kSdtRowEpids = kSdtRowGuard + 2 * sizeof(SdtGuard) / 4;  // the first epid slot
 inline constexpr uint32_t kSdtGuardNe = 0x100;
-inline constexpr uint32_t kSdtIdentityShift = 16;  // control word: (identity argument + 1) << 16
+inline constexpr uint32_t kSdtIdentityShift = 16;  // identity word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
 // Every record begins with this header.

@@ -1,7 +1,7 @@
 // The sdt provider's program, shared by every kernel tracepoint: attached to each enabled
 // tracepoint as a raw tracepoint with the probe id as its cookie. The probe's row of the sdt
-// table (abi::kSdtTableMap) holds the tracepoint's argument count, then the epid of each sdt
-// clause (0: not enabled for this probe). The arguments are copied with one read of
+// table (abi::kSdtTableMap) holds the tracepoint's argument count, the identity and guards of
+// proc and sched probes, then the epid of each sdt clause (0: not enabled for this probe). The arguments are copied with one read of
 // 8 * count bytes from the context: a load from the context past a tracepoint's last argument
 // would make the kernel refuse to attach the program to that tracepoint (it checks the
 // program's largest context offset against the tracepoint's argument count).
@@ -36,32 +36,44 @@ void sdt_identity(bpf::Function& f, VReg ctl, VReg scratch) {
     f.bind(none);
 }
 
-// The guard of a proc or sched probe (abi::kSdtTableMap): returns unless
-// (argument & mask) == value (!= when negated). Probes without one pass.
-void sdt_guard(bpf::Function& f, VReg row, VReg scratch) {
+// One guard of a proc or sched probe (abi::SdtGuard at byte `at` of the row): returns unless
+// (value & mask) == want (!= when negated), the value being the argument or the 8 bytes at
+// its field. An unused guard passes.
+void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
     VReg ctl = f.vreg();
-    f.load(4, ctl, row, static_cast<int16_t>(4 * abi::kSdtRowGuard));
-    sdt_identity(f, ctl, scratch);
+    f.load(4, ctl, row, at);
     bpf::Label pass = f.new_label();
-    f.alu64(AluOp::And, ctl, 0xffff);
     f.branch(Cond::Eq, ctl, 0, pass);
-    VReg at = f.vreg();
-    f.mov(at, ctl);
-    f.alu64(AluOp::And, at, 0xff);
-    f.alu64(AluOp::Sub, at, 1);
+    VReg arg = f.vreg();
+    f.mov(arg, ctl);
+    f.alu64(AluOp::And, arg, 0xff);
+    f.alu64(AluOp::Sub, arg, 1);
     bpf::Label in_range = f.new_label();
-    f.branch(Cond::Le, at, 9, in_range);
+    f.branch(Cond::Le, arg, 9, in_range);
     f.ret(0);
     f.bind(in_range);
-    f.alu64(AluOp::Lsh, at, 3);
-    f.alu64(AluOp::Add, at, scratch);
+    f.alu64(AluOp::Lsh, arg, 3);
+    f.alu64(AluOp::Add, arg, scratch);
     VReg v = f.vreg();
-    f.load(8, v, at, static_cast<int16_t>(abi::kScratchArgs));
+    f.load(8, v, arg, static_cast<int16_t>(abi::kScratchArgs));
+    VReg field = f.vreg();
+    f.load(4, field, row, static_cast<int16_t>(at + 4));
+    bpf::Label direct = f.new_label();
+    f.branch(Cond::Eq, field, 0, direct);
+    f.alu64(AluOp::Add, v, field);
+    f.alu64(AluOp::Sub, v, 1);
+    VReg tmp = f.vreg();
+    f.mov(tmp, scratch);
+    f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, tmp, 0, 0);
+    f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, v});
+    f.load(8, v, tmp, 0);
+    f.bind(direct);
     VReg mask = f.vreg();
-    f.load(4, mask, row, static_cast<int16_t>(4 * (abi::kSdtRowGuard + 1)));
+    f.load(8, mask, row, static_cast<int16_t>(at + 8));
     f.alu64(AluOp::And, v, mask);
     VReg want = f.vreg();
-    f.load(4, want, row, static_cast<int16_t>(4 * (abi::kSdtRowGuard + 2)));
+    f.load(8, want, row, static_cast<int16_t>(at + 16));
     bpf::Label equal = f.new_label();
     f.branch(Cond::Eq, v, want, equal);
     // Different: passes only when negated.
@@ -105,7 +117,11 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.mov(args, scratch);
     f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
     f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
-    sdt_guard(f, row, scratch);
+    VReg ident = f.vreg();
+    f.load(4, ident, row, static_cast<int16_t>(4 * abi::kSdtRowIdentity));
+    sdt_identity(f, ident, scratch);
+    for (uint32_t i = 0; i < 2; ++i)
+        sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
     for (const auto& [clause, fn] : clause_fns) {
         uint32_t slot = 0;

@@ -13,12 +13,15 @@
 namespace bdtrace::probes {
 
 // A condition on one tracepoint argument, checked before any clause runs:
-// (arg & mask) == value, or != value when `ne`. arg < 0: always true.
+// (arg & mask) == value, or != value when `ne`; with a `field`, on the 8 bytes at that member
+// of the structure the argument points to ("se.sum_exec_runtime"). arg < 0: always true.
 struct ProbeGuard {
     int32_t arg = -1;
-    uint32_t mask = 0;
-    uint32_t value = 0;
+    uint64_t mask = 0;
+    uint64_t value = 0;
     bool ne = false;
+    const char* field = "";
+    int32_t field_offset = -1;  // the field's byte offset, from the kernel's BTF (the provider)
     bool operator==(const ProbeGuard&) const = default;
 };
 
@@ -41,6 +44,7 @@ struct MappedProbe {
     ProbeGuard guard;
     std::vector<MappedArg> args;
     int identity_arg = -1;  // >= 0: the task argument whose identity the clauses take
+    ProbeGuard guard2;      // a second condition, both must hold
 };
 
 // The table of one provider ("proc", "sched"); empty for others.

@@ -69,6 +69,7 @@ struct Probe {
     int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
     std::string tracepoint;   // Sdt probes of proc and sched: the tracepoint ("": the name)
     ProbeGuard guard;         // Sdt probes of proc and sched: when the tracepoint is the probe
+    ProbeGuard guard2;        // (and this)
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };

@@ -63,6 +63,12 @@ TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {
     EXPECT_EQ(std::string(create->tracepoint), lwp->tracepoint);
     EXPECT_EQ(create->guard.arg, lwp->guard.arg);
     EXPECT_EQ(create->guard.mask, 0x10000u);  // CLONE_THREAD
+    // start and lwp-start: a task's first switch-in, told apart by its exit signal.
+    const auto* start = probes::find_mapped_probe("proc", "start");
+    EXPECT_EQ(std::string(start->guard.field), "se.sum_exec_runtime");
+    EXPECT_EQ(std::string(start->guard2.field), "exit_signal");
+    EXPECT_EQ(start->guard2.value, 17u);
+    EXPECT_EQ(probes::find_mapped_probe("proc", "lwp-start")->guard2.value, 0xffffffffu);
     EXPECT_NE(create->guard.ne, lwp->guard.ne);
     EXPECT_TRUE(probes::find_mapped_probe("proc", "exit")->guard.ne);  // group_dead
     EXPECT_EQ(probes::find_mapped_probe("proc", "lwp-exit")->guard, probes::ProbeGuard{});
@@ -78,6 +84,7 @@ TEST(MappedProbes, EveryArgumentIsInsideItsTracepoint) {
             int n = nargs(p.tracepoint);
             ASSERT_GT(n, 0) << p.tracepoint;
             EXPECT_LT(p.guard.arg, n) << p.name;
+            EXPECT_LT(p.guard2.arg, n) << p.name;
             EXPECT_LT(p.identity_arg, n) << p.name;
             for (const auto& a : p.args) EXPECT_LT(a.tp_arg, n) << p.name;
         }
@@ -94,4 +101,9 @@ TEST(MappedProbes, ProvidersOfferTheTables) {
     EXPECT_EQ(found[0]->tp_nargs, 4);
     EXPECT_EQ(r.match({"proc", "", "", ""}).size(), probes::mapped_probes("proc").size());
     EXPECT_EQ(r.info(*r.match({"proc", "", "", "exit"})[0]).arg_types, std::vector<std::string>{"int"});
+    // Guards through a field have its offset from BTF.
+    auto start = r.match({"proc", "", "", "start"});
+    ASSERT_EQ(start.size(), 1u);
+    EXPECT_GT(start[0]->guard.field_offset, 0);
+    EXPECT_GT(start[0]->guard2.field_offset, 0);
 }

@@ -14,6 +14,15 @@ translator struct __proc_exec < struct pt_regs *R > {
 	path = copyinstr(R->di);
 };
 
+/* proc:::exec-failure's args[0]: the errno of execve's return value. */
+struct __proc_errno {
+	int	err;
+};
+
+translator struct __proc_errno < long R > {
+	err = -R;
+};
+
 /* proc:::exit's args[0]: how the process ended, from the exiting task's exit code. */
 inline int CLD_EXITED = 1;
 inline int CLD_KILLED = 2;
