@@ -34,8 +34,10 @@ enum MapId : uint32_t {
     // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
     // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
     kSyscallTableMap = 13,
-    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, then the
-    // epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
+    // ARRAY[kProbeTableEntries]: for each sdt probe id, the tracepoint's argument count, the
+    // identity word ((argument + 1) << kSdtIdentityShift, 0: the current task), two guards of
+    // proc/sched probes (SdtGuard), then the epid of each sdt clause (its slot,
+    // ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
     kMapCount = 15,
 };
@@ -75,6 +77,9 @@ inline constexpr int32_t kScratchAggDrops = 112;
 inline constexpr int32_t kScratchDynDrops = 120;
 inline constexpr int32_t kScratchArgsHigh = 128;
 inline constexpr int32_t kScratchRegs = 144;
+// sdt programs (which have no args[10..11]): the task whose identity the clauses take (tid, pid,
+// execname, curthread, self->), 0 for the current one; sched:::on-cpu puts the incoming task.
+inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
 inline constexpr int32_t kPtRegsSize = 168;
 inline constexpr int32_t kScratchVars = 312;
 
@@ -100,6 +105,19 @@ struct UsdtSiteSpec {
 static_assert(sizeof(UsdtArgSpec) == 16);
 inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can attach
 
+// A guard in an sdt table row: ctl 0 for none, else (argument + 1) | kSdtGuardNe when negated;
+// field: the byte offset + 1 of the member read through the argument (0: the argument itself).
+struct SdtGuard {
+    uint32_t ctl;
+    uint32_t field;
+    uint64_t mask;
+    uint64_t value;
+};
+inline constexpr uint32_t kSdtRowIdentity = 1;  // sdt table row, in 4-byte words
+inline constexpr uint32_t kSdtRowGuard = 2;     // two SdtGuards
+inline constexpr uint32_t kSdtRowEpids = kSdtRowGuard + 2 * sizeof(SdtGuard) / 4;  // the first epid slot
+inline constexpr uint32_t kSdtGuardNe = 0x100;
+inline constexpr uint32_t kSdtIdentityShift = 16;  // identity word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
 // Every record begins with this header.

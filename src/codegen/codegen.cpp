@@ -333,6 +333,11 @@ void Gen::run() {
                 e.return_sites = pr->return_sites;
                 e.usdt_sites = pr->usdt_sites;
                 e.tp_nargs = pr->tp_nargs;
+                e.tracepoint = pr->tracepoint;
+                e.guard = pr->guard;
+                e.guard2 = pr->guard2;
+                if (const probes::MappedProbe* m = probes::find_mapped_probe(pr->provider, pr->name))
+                    e.identity_arg = m->identity_arg;
                 if (pr->syscall_nr >= 0)
                     e.syscall_key = static_cast<int32_t>(
                         syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));
@@ -625,7 +630,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t sys_slots = 1 + static_cast<uint32_t>(ps->syscall_clauses.size());
     uint32_t sys_rows = ps->syscall_clauses.empty() ? 1 : 2 * probes::kMaxSyscallNr;
     ps->maps.push_back({abi::kSyscallTableMap, MapSpec::Kind::Array, "syscalls", 4, 4 * sys_slots, sys_rows, false, {}});
-    uint32_t sdt_slots = 1 + static_cast<uint32_t>(ps->sdt_clauses.size());
+    uint32_t sdt_slots = abi::kSdtRowEpids + static_cast<uint32_t>(ps->sdt_clauses.size());
     uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
     ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),

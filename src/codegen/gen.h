@@ -124,6 +124,12 @@ public:
     void compare_branch(const sema::Node& n, bpf::Label target, bool negate);
     void branch_if_false(const sema::Node& n, bpf::Label target);
     bpf::VReg builtin(const sema::Node& n);
+    // The firing thread's identity (gen_identity.cpp): the current task's, or in the sdt
+    // program the task the probe names (abi::kScratchIdentity).
+    bool may_swap_identity() const;
+    bpf::VReg current_pid_tgid();
+    bpf::VReg current_task();
+    void current_comm(bpf::VReg dst);
     bpf::VReg load_memory(const sema::Node& n);  // a Load node's value
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address
     bpf::VReg var_address(const sema::Variable& v);

@@ -30,7 +30,7 @@ VReg ClauseGen::dynvar_key(const sema::Variable& v, const std::vector<sema::Node
         f.store(8, key, static_cast<int16_t>(off), 0);
     f.store(4, key, 0, static_cast<int64_t>(v.dyn_id));
     if (v.scope == sema::Variable::Scope::Thread) {
-        VReg tid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+        VReg tid = current_pid_tgid();
         f.mov32(tid, tid);  // the thread id is the low half
         f.store(8, key, 8, tid);
     }

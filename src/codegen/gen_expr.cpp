@@ -140,11 +140,11 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             f.load(8, r, scratch, static_cast<int16_t>(abi::scratch_arg(static_cast<uint32_t>(n.value))));
             return r;
         case BuiltinVar::Pid:
-            r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+            r = current_pid_tgid();
             f.alu64(AluOp::Rsh, r, 32);
             return r;
         case BuiltinVar::Tid:
-            r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+            r = current_pid_tgid();
             f.mov32(r, r);
             return r;
         case BuiltinVar::Uid:
@@ -158,7 +158,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Cpu:
             return f.call_helper(bpf::helper::get_smp_processor_id, {});
         case BuiltinVar::Curthread:
-            return f.call_helper(bpf::helper::get_current_task, {});
+            return current_task();
         case BuiltinVar::Timestamp:
             return firing_timestamp();
         case BuiltinVar::Walltimestamp: {

@@ -1,7 +1,7 @@
 // The sdt provider's program, shared by every kernel tracepoint: attached to each enabled
 // tracepoint as a raw tracepoint with the probe id as its cookie. The probe's row of the sdt
-// table (abi::kSdtTableMap) holds the tracepoint's argument count, then the epid of each sdt
-// clause (0: not enabled for this probe). The arguments are copied with one read of
+// table (abi::kSdtTableMap) holds the tracepoint's argument count, the identity and guards of
+// proc and sched probes, then the epid of each sdt clause (0: not enabled for this probe). The arguments are copied with one read of
 // 8 * count bytes from the context: a load from the context past a tracepoint's last argument
 // would make the kernel refuse to attach the program to that tracepoint (it checks the
 // program's largest context offset against the tracepoint's argument count).
@@ -13,6 +13,81 @@ namespace bdtrace::codegen {
 using bpf::AluOp;
 using bpf::Cond;
 using bpf::VReg;
+
+namespace {
+
+// The task whose identity the clauses take (abi::kScratchIdentity): an argument of the
+// tracepoint, or 0 for the current task.
+void sdt_identity(bpf::Function& f, VReg ctl, VReg scratch) {
+    f.store(8, scratch, abi::kScratchIdentity, 0);
+    VReg at = f.vreg();
+    f.mov(at, ctl);
+    f.alu64(AluOp::Rsh, at, static_cast<int64_t>(abi::kSdtIdentityShift));
+    f.alu64(AluOp::And, at, 0xff);
+    bpf::Label none = f.new_label();
+    f.branch(Cond::Eq, at, 0, none);
+    f.alu64(AluOp::Sub, at, 1);
+    f.branch(Cond::Gt, at, 9, none);
+    f.alu64(AluOp::Lsh, at, 3);
+    f.alu64(AluOp::Add, at, scratch);
+    VReg task = f.vreg();
+    f.load(8, task, at, static_cast<int16_t>(abi::kScratchArgs));
+    f.store(8, scratch, abi::kScratchIdentity, task);
+    f.bind(none);
+}
+
+// One guard of a proc or sched probe (abi::SdtGuard at byte `at` of the row): returns unless
+// (value & mask) == want (!= when negated), the value being the argument or the 8 bytes at
+// its field. An unused guard passes.
+void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
+    VReg ctl = f.vreg();
+    f.load(4, ctl, row, at);
+    bpf::Label pass = f.new_label();
+    f.branch(Cond::Eq, ctl, 0, pass);
+    VReg arg = f.vreg();
+    f.mov(arg, ctl);
+    f.alu64(AluOp::And, arg, 0xff);
+    f.alu64(AluOp::Sub, arg, 1);
+    bpf::Label in_range = f.new_label();
+    f.branch(Cond::Le, arg, 9, in_range);
+    f.ret(0);
+    f.bind(in_range);
+    f.alu64(AluOp::Lsh, arg, 3);
+    f.alu64(AluOp::Add, arg, scratch);
+    VReg v = f.vreg();
+    f.load(8, v, arg, static_cast<int16_t>(abi::kScratchArgs));
+    VReg field = f.vreg();
+    f.load(4, field, row, static_cast<int16_t>(at + 4));
+    bpf::Label direct = f.new_label();
+    f.branch(Cond::Eq, field, 0, direct);
+    f.alu64(AluOp::Add, v, field);
+    f.alu64(AluOp::Sub, v, 1);
+    VReg tmp = f.vreg();
+    f.mov(tmp, scratch);
+    f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, tmp, 0, 0);
+    f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, v});
+    f.load(8, v, tmp, 0);
+    f.bind(direct);
+    VReg mask = f.vreg();
+    f.load(8, mask, row, static_cast<int16_t>(at + 8));
+    f.alu64(AluOp::And, v, mask);
+    VReg want = f.vreg();
+    f.load(8, want, row, static_cast<int16_t>(at + 16));
+    bpf::Label equal = f.new_label();
+    f.branch(Cond::Eq, v, want, equal);
+    // Different: passes only when negated.
+    f.alu64(AluOp::And, ctl, static_cast<int64_t>(abi::kSdtGuardNe));
+    f.branch(Cond::Ne, ctl, 0, pass);
+    f.ret(0);
+    f.bind(equal);
+    f.alu64(AluOp::And, ctl, static_cast<int64_t>(abi::kSdtGuardNe));
+    f.branch(Cond::Eq, ctl, 0, pass);
+    f.ret(0);
+    f.bind(pass);
+}
+
+}  // namespace
 
 void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
@@ -42,13 +117,18 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.mov(args, scratch);
     f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
     f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
+    VReg ident = f.vreg();
+    f.load(4, ident, row, static_cast<int16_t>(4 * abi::kSdtRowIdentity));
+    sdt_identity(f, ident, scratch);
+    for (uint32_t i = 0; i < 2; ++i)
+        sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
     for (const auto& [clause, fn] : clause_fns) {
         uint32_t slot = 0;
         while (slot < g.out.sdt_clauses.size() && g.out.sdt_clauses[slot] != clause) ++slot;
         bpf::Label skip = f.new_label();
         VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(4 + 4 * slot));
+        f.load(4, epid, row, static_cast<int16_t>(4 * (abi::kSdtRowEpids + slot)));
         f.branch(Cond::Eq, epid, 0, skip);
         VReg now = f.vreg();
         f.load(4, now, st, abi::kStateActivity);

@@ -47,7 +47,7 @@ VReg ClauseGen::string(const sema::Node& n) {
             if (n.builtin == BuiltinVar::Execname) {
                 VReg t = string_temp();
                 f.store(8, t, 8, static_cast<int64_t>(0));
-                f.call_helper(bpf::helper::get_current_comm, {t, 16});
+                current_comm(t);
                 return t;
             }
             if (probes::is_uprobe_kind(g.current_kind) || g.current_kind == probes::AttachKind::SyscallEntry ||

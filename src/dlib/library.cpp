@@ -189,6 +189,9 @@ bool mentions_library(std::string_view text) {
         size_t b = i;
         while (i < text.size() && ident_char(text[i])) ++i;
         if (names.count(text.substr(b, i - b))) return true;
+        // The proc and sched providers' args[] are the library's translations.
+        if (i < text.size() && text[i] == ':' && (text.substr(b, i - b) == "proc" || text.substr(b, i - b) == "sched"))
+            return true;
     }
     return false;
 }

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
+#include "probes/mapped_probes.h"
 #include "probes/stability.h"
 #include "process/usdt_args.h"
 
@@ -66,6 +67,9 @@ struct Probe {
     std::vector<UsdtSite> usdt_sites;
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
     int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
+    std::string tracepoint;   // Sdt probes of proc and sched: the tracepoint ("": the name)
+    ProbeGuard guard;         // Sdt probes of proc and sched: when the tracepoint is the probe
+    ProbeGuard guard2;        // (and this)
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -167,6 +171,8 @@ std::unique_ptr<Provider> make_pid_provider();
 std::unique_ptr<Provider> make_usdt_provider();
 std::unique_ptr<Provider> make_syscall_provider();
 std::unique_ptr<Provider> make_sdt_provider();
+std::unique_ptr<Provider> make_proc_provider();
+std::unique_ptr<Provider> make_sched_provider();
 std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,

@@ -353,10 +353,23 @@ bool Session::attach_sdt_epids(SessionError* err) {
             return false;
         }
         auto& row = rows[e.probe_id];
-        if (row.empty()) row.assign(1 + slots, 0);
+        if (row.empty()) row.assign(codegen::abi::kSdtRowEpids + slots, 0);
         row[0] = static_cast<uint32_t>(e.tp_nargs);
+        if (e.identity_arg >= 0)
+            row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
+        const probes::ProbeGuard* guards[2] = {&e.guard, &e.guard2};
+        for (size_t i = 0; i < 2; ++i) {
+            const probes::ProbeGuard& g = *guards[i];
+            if (g.arg < 0) continue;
+            codegen::abi::SdtGuard sg{};
+            sg.ctl = static_cast<uint32_t>(g.arg + 1) | (g.ne ? codegen::abi::kSdtGuardNe : 0);
+            sg.field = g.field_offset >= 0 ? static_cast<uint32_t>(g.field_offset + 1) : 0;
+            sg.mask = g.mask;
+            sg.value = g.value;
+            std::memcpy(&row[codegen::abi::kSdtRowGuard + i * sizeof(sg) / 4], &sg, sizeof(sg));
+        }
         for (size_t slot = 0; slot < slots; ++slot)
-            if (ps_.sdt_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+            if (ps_.sdt_clauses[slot] == e.clause) row[codegen::abi::kSdtRowEpids + slot] = e.epid;
         named.emplace(e.probe_id, &e);
     }
     for (const auto& [id, row] : rows) {
@@ -376,7 +389,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         return false;
     }
     for (const auto& [id, e] : named) {
-        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
         if (!link) {
             *err = from(link.error());
             return false;

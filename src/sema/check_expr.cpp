@@ -621,6 +621,7 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     if (idx->kind != NodeKind::Int || idx->value > (usdt ? 11 : 9))
         error("D_ARGS_IDX", e.range, "index " + (idx->kind == NodeKind::Int ? std::to_string(idx->value) + " " : std::string()) +
                                          "is out of range for args[ ]");
+    if (NodePtr m = mapped_arg(static_cast<uint64_t>(idx->value), e)) return m;
     auto b = find_builtin(types, "arg" + std::to_string(idx->kind == NodeKind::Int && idx->value <= 9 ? idx->value : 0));
     auto n = node(NodeKind::Builtin, b->type, e.range);
     n->builtin = b->var;

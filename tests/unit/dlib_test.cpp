@@ -169,6 +169,10 @@ TEST(Dlib, DeclaredNamesListEverythingTheLibraryDeclares) {
     EXPECT_TRUE(dlib::mentions_library("x = ENOENT;"));
     EXPECT_FALSE(dlib::mentions_library("BEGIN { trace(pid); exit(0); }"));
     EXPECT_FALSE(dlib::mentions_library("BEGIN { lt_ENOENT = 1; }"));
+    // proc and sched probes' args[] are library translations.
+    EXPECT_TRUE(dlib::mentions_library("proc:::create { trace(args[0]->pr_pid); }"));
+    EXPECT_TRUE(dlib::mentions_library("sched:::on-cpu { @ = count(); }"));
+    EXPECT_FALSE(dlib::mentions_library("BEGIN { proc = 1; }"));
 }
 
 TEST(Dlib, EveryTranslatorAndInlineChecksAgainstThisKernel) {

@@ -1,0 +1,83 @@
+// Who the firing thread is. Probes normally take the current task; in the sdt program a probe
+// may name another task (sched:::on-cpu: sched_switch runs in the leaving thread, but on-cpu
+// belongs to the incoming one), left in abi::kScratchIdentity by the dispatch. tid, pid,
+// curthread, execname and the key of self-> variables then read that task.
+#include "bpf/helpers.h"
+#include "codegen/gen.h"
+
+namespace bdtrace::codegen {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+
+namespace {
+
+int64_t task_offset(Gen& g, const char* member) {
+    const sema::Type* task = g.types.lookup_tag(sema::TypeKind::Struct, "task_struct");
+    const sema::Member* m = task ? task->member(member) : nullptr;
+    return m ? static_cast<int64_t>(m->offset_bits / 8) : -1;
+}
+
+}  // namespace
+
+bool ClauseGen::may_swap_identity() const { return g.current_kind == probes::AttachKind::Sdt; }
+
+// Reads `size` bytes at task + offset into the scratch temp; returns the address of the copy.
+static VReg read_task(bpf::Function& f, VReg scratch, VReg task, int64_t offset, int64_t size) {
+    VReg dst = f.vreg();
+    f.mov(dst, scratch);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kScratchTemp));
+    f.store(8, dst, 0, 0);
+    VReg src = f.vreg();
+    f.mov(src, task);
+    f.alu64(AluOp::Add, src, offset);
+    f.call_helper(bpf::helper::probe_read_kernel, {dst, size, src});
+    return dst;
+}
+
+VReg ClauseGen::current_pid_tgid() {
+    VReg r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    int64_t pid_off = task_offset(g, "pid"), tgid_off = task_offset(g, "tgid");
+    if (!may_swap_identity() || pid_off < 0 || tgid_off < 0) return r;
+    VReg task = f.vreg();
+    f.load(8, task, scratch, abi::kScratchIdentity);
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, task, 0, done);
+    VReg tmp = read_task(f, scratch, task, tgid_off, 4);
+    f.load(4, r, tmp, 0);
+    f.alu64(AluOp::Lsh, r, 32);
+    tmp = read_task(f, scratch, task, pid_off, 4);
+    VReg lo = f.vreg();
+    f.load(4, lo, tmp, 0);
+    f.alu64(AluOp::Or, r, lo);
+    f.bind(done);
+    return r;
+}
+
+VReg ClauseGen::current_task() {
+    VReg r = f.call_helper(bpf::helper::get_current_task, {});
+    if (!may_swap_identity()) return r;
+    VReg task = f.vreg();
+    f.load(8, task, scratch, abi::kScratchIdentity);
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, task, 0, done);
+    f.mov(r, task);
+    f.bind(done);
+    return r;
+}
+
+void ClauseGen::current_comm(VReg dst) {
+    f.call_helper(bpf::helper::get_current_comm, {dst, 16});
+    int64_t comm_off = task_offset(g, "comm");
+    if (!may_swap_identity() || comm_off < 0) return;
+    VReg task = f.vreg();
+    f.load(8, task, scratch, abi::kScratchIdentity);
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, task, 0, done);
+    f.alu64(AluOp::Add, task, comm_off);
+    f.call_helper(bpf::helper::probe_read_kernel, {dst, 16, task});
+    f.bind(done);
+}
+
+}  // namespace bdtrace::codegen

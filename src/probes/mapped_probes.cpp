@@ -1,0 +1,95 @@
+// The proc and sched tables. Tracepoint arguments (vmlinux BTF prototypes, Linux 6.x):
+//   sys_enter(regs, id)  sys_exit(regs, ret)  sched_process_exec(p, old_pid, bprm)   sched_process_exit(p, group_dead)
+//   task_newtask(task, clone_flags)        signal_generate(sig, info, task, group, result)
+//   signal_deliver(sig, info, ka)          sched_switch(preempt, prev, next, prev_state)
+//   sched_waking(p)  sched_wakeup(p)       sched_pi_setprio(tsk, pi_task)
+#include "probes/mapped_probes.h"
+
+namespace bdtrace::probes {
+
+namespace {
+
+constexpr uint32_t kExecveNr = 59;             // x86-64's execve
+constexpr uint32_t kCloneThread = 0x00010000;  // CLONE_THREAD
+constexpr uint32_t kSignalDelivered = 0;       // signal_generate's result: TRACE_SIGNAL_DELIVERED
+constexpr uint32_t kSignalIgnored = 1;         // TRACE_SIGNAL_IGNORED
+constexpr uint64_t kAll = ~uint64_t{0};
+constexpr uint64_t kLow = 0xffffffff;
+constexpr uint64_t kSigchld = 17;
+
+ProbeGuard none() { return {}; }
+// (argument [->field] & mask) == value, or != value.
+ProbeGuard eq(int arg, uint64_t mask, uint64_t value, const char* field = "") { return {arg, mask, value, false, field, -1}; }
+ProbeGuard ne(int arg, uint64_t mask, uint64_t value, const char* field = "") { return {arg, mask, value, true, field, -1}; }
+
+MappedArg lwp(int a) { return {"lwpsinfo_t *", a, "lwpsinfo_t *", ""}; }
+MappedArg ps(int a) { return {"psinfo_t *", a, "psinfo_t *", ""}; }
+MappedArg cpu(int a) { return {"cpuinfo_t *", a, "cpuinfo_t *", ""}; }
+MappedArg value(const char* type, int a) { return {type, a, "", ""}; }
+MappedArg member(const char* type, int a, const char* xlate, const char* m) { return {type, a, xlate, m}; }
+
+MappedProbe probe(const char* prov, const char* name, const char* tp, ProbeGuard g, std::vector<MappedArg> args,
+                  int identity = -1, ProbeGuard g2 = {}) {
+    return {prov, name, tp, g, std::move(args), identity, g2};
+}
+
+const std::vector<MappedProbe>& proc_table() {
+    static const std::vector<MappedProbe> t = {
+        // The attempt and its failure: execve's entry and return (its number in orig_ax).
+        probe("proc", "exec", "sys_enter", eq(1, kLow, kExecveNr), {member("string", 0, "struct __proc_exec *", "path")}),
+        probe("proc", "exec-failure", "sys_exit", eq(0, kLow, kExecveNr, "orig_ax"),
+              {member("int", 1, "struct __proc_errno *", "err")}, -1, ne(1, uint64_t{1} << 63, 0)),
+        // Fires in the new image: current is the task after the exec.
+        probe("proc", "exec-success", "sched_process_exec", none(), {}),
+        // Every new task passes task_newtask in copy_process, in the parent's context.
+        probe("proc", "create", "task_newtask", eq(1, kCloneThread, 0), {ps(0)}),
+        probe("proc", "lwp-create", "task_newtask", ne(1, kCloneThread, 0), {lwp(0), ps(0)}),
+        // The first switch to a new task (it has not run: no runtime yet) runs as that task; a
+        // process's first thread has SIGCHLD as exit signal, other threads -1 (idle tasks 0).
+        probe("proc", "start", "sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), {}, 2, eq(2, kLow, kSigchld, "exit_signal")),
+        probe("proc", "lwp-start", "sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), {}, 2, eq(2, kLow, kLow, "exit_signal")),
+        // sched_process_exit fires in each exiting thread; group_dead in its last one.
+        probe("proc", "exit", "sched_process_exit", ne(1, 1, 0), {member("int", 0, "struct __proc_exit *", "reason")}),
+        probe("proc", "lwp-exit", "sched_process_exit", none(), {}),
+        // signal_generate fires in the sender, for delivered and ignored signals alike.
+        probe("proc", "signal-send", "signal_generate", eq(4, kLow, kSignalDelivered), {lwp(2), ps(2), value("int", 0)}),
+        probe("proc", "signal-discard", "signal_generate", eq(4, kLow, kSignalIgnored), {lwp(2), ps(2), value("int", 0)}),
+        probe("proc", "signal-handle", "signal_deliver", none(),
+              {value("int", 0), value("siginfo_t *", 1), member("void (*)(void)", 2, "struct __proc_sigaction *", "handler")}),
+    };
+    return t;
+}
+
+const std::vector<MappedProbe>& sched_table() {
+    static const std::vector<MappedProbe> t = {
+        // sched_switch runs in the leaving thread (prev); on-cpu takes next's identity.
+        probe("sched", "off-cpu", "sched_switch", none(), {lwp(2), ps(2)}),
+        probe("sched", "on-cpu", "sched_switch", none(), {}, 2),
+        probe("sched", "preempt", "sched_switch", ne(0, 1, 0), {}),
+        probe("sched", "sleep", "sched_switch", ne(3, kLow, 0), {}),
+        // sched_waking fires in the waker once the wakeup is decided; sched_wakeup once the
+        // woken thread is on its CPU's run queue.
+        probe("sched", "wakeup", "sched_waking", none(), {lwp(0), ps(0)}),
+        probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}),
+        // The priority a priority-inheritance boost (or its end) gives the thread.
+        probe("sched", "change-pri", "sched_pi_setprio", none(), {lwp(0), ps(0), member("int", 0, "struct __sched_newpri *", "pri")}),
+    };
+    return t;
+}
+
+}  // namespace
+
+const std::vector<MappedProbe>& mapped_probes(const std::string& provider) {
+    static const std::vector<MappedProbe> none;
+    if (provider == "proc") return proc_table();
+    if (provider == "sched") return sched_table();
+    return none;
+}
+
+const MappedProbe* find_mapped_probe(const std::string& provider, const std::string& name) {
+    for (const MappedProbe& p : mapped_probes(provider))
+        if (name == p.name) return &p;
+    return nullptr;
+}
+
+}  // namespace bdtrace::probes

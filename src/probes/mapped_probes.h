@@ -1,0 +1,55 @@
+// The proc and sched providers' probes: each a kernel tracepoint under DTrace's name, with
+// DTrace's argument types. A probe fires where its tracepoint fires, when the tracepoint's
+// guard holds (one tracepoint serves several probes: sched_switch is off-cpu, on-cpu, sleep
+// and preempt); its args[] are computed from the tracepoint's arguments by the library's
+// translators. Pure data, so that the table is tested without a kernel.
+#pragma once
+
+#include <cstdint>
+
+#include <string>
+#include <vector>
+
+namespace bdtrace::probes {
+
+// A condition on one tracepoint argument, checked before any clause runs:
+// (arg & mask) == value, or != value when `ne`; with a `field`, on the 8 bytes at that member
+// of the structure the argument points to ("se.sum_exec_runtime"). arg < 0: always true.
+struct ProbeGuard {
+    int32_t arg = -1;
+    uint64_t mask = 0;
+    uint64_t value = 0;
+    bool ne = false;
+    const char* field = "";
+    int32_t field_offset = -1;  // the field's byte offset, from the kernel's BTF (the provider)
+    bool operator==(const ProbeGuard&) const = default;
+};
+
+// How args[i] is computed from tracepoint argument `tp_arg`: the value as `type` (xlate
+// empty); the pointer translated to `xlate` (a psinfo_t * ...); or, with `member`, that member
+// of the translation (a library translator that computes one value, e.g. exit's reason).
+struct MappedArg {
+    const char* type;    // as DTrace lists it
+    int tp_arg;
+    const char* xlate;   // translator output, "" for none
+    const char* member;  // member of the translation, "" for the whole translation
+};
+
+// Which thread the probe's tid, pid, execname, curthread and self-> belong to: the one the
+// tracepoint fires in, or a task among its arguments (on-cpu: the incoming thread).
+struct MappedProbe {
+    const char* provider;
+    const char* name;
+    const char* tracepoint;
+    ProbeGuard guard;
+    std::vector<MappedArg> args;
+    int identity_arg = -1;  // >= 0: the task argument whose identity the clauses take
+    ProbeGuard guard2;      // a second condition, both must hold
+};
+
+// The table of one provider ("proc", "sched"); empty for others.
+const std::vector<MappedProbe>& mapped_probes(const std::string& provider);
+// One probe of the table, or null.
+const MappedProbe* find_mapped_probe(const std::string& provider, const std::string& name);
+
+}  // namespace bdtrace::probes

@@ -1,0 +1,79 @@
+/*
+ * The target of the proc and sched provider tests: each mode does one thing whose probes the
+ * test checks, with known pids (the child's pid is printed to stdout when asked), and exits.
+ *   fork N     fork a child that exits with status N; wait for it
+ *   kill       fork a child that kills itself with SIGTERM; wait for it
+ *   handle     catch SIGUSR1 and raise it
+ *   ignore     ignore SIGUSR2 and raise it
+ *   child      send SIGUSR1 to a child blocked in pause() that catches it; wait for it
+ *   thread     create a thread that returns at once; join it
+ *   exec ARGS  fork a child that executes ARGS; wait for it
+ */
+#include <pthread.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t lt_caught;
+
+static void lt_handler(int sig) { lt_caught = sig; }
+
+static void *lt_thread(void *arg) { return arg; }
+
+static void lt_wait(pid_t child) {
+	int status;
+	while (waitpid(child, &status, 0) < 0)
+		;
+}
+
+int main(int argc, char **argv) {
+	const char *mode = argc > 1 ? argv[1] : "";
+	if (strcmp(mode, "fork") == 0) {
+		pid_t c = fork();
+		if (c == 0) _exit(argc > 2 ? atoi(argv[2]) : 0);
+		lt_wait(c);
+	} else if (strcmp(mode, "kill") == 0) {
+		pid_t c = fork();
+		if (c == 0) {
+			kill(getpid(), SIGTERM);
+			_exit(0);
+		}
+		lt_wait(c);
+	} else if (strcmp(mode, "handle") == 0) {
+		signal(SIGUSR1, lt_handler);
+		raise(SIGUSR1);
+	} else if (strcmp(mode, "ignore") == 0) {
+		signal(SIGUSR2, SIG_IGN);
+		raise(SIGUSR2);
+	} else if (strcmp(mode, "child") == 0) {
+		sigset_t block, old;
+		sigemptyset(&block);
+		sigaddset(&block, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &block, &old);
+		pid_t c = fork();
+		if (c == 0) {
+			signal(SIGUSR1, lt_handler);
+			sigsuspend(&old);
+			_exit(lt_caught == SIGUSR1 ? 0 : 1);
+		}
+		kill(c, SIGUSR1);
+		lt_wait(c);
+	} else if (strcmp(mode, "thread") == 0) {
+		pthread_t t;
+		if (pthread_create(&t, NULL, lt_thread, NULL) != 0) return 1;
+		pthread_join(t, NULL);
+	} else if (strcmp(mode, "exec") == 0 && argc > 2) {
+		pid_t c = fork();
+		if (c == 0) {
+			execv(argv[2], argv + 2);
+			_exit(127);
+		}
+		lt_wait(c);
+	} else {
+		return 2;
+	}
+	return 0;
+}

@@ -1,0 +1,109 @@
+// The proc and sched providers' tables (probes/mapped_probes.h): every probe names a tracepoint
+// the running kernel has, with guards and argument sources inside the tracepoint's arguments.
+#include <gtest/gtest.h>
+
+#include <bpf/btf.h>
+
+#include <set>
+#include <string>
+
+#include "probes/btf_spell.h"
+#include "probes/mapped_probes.h"
+#include "probes/probe.h"
+
+using namespace bdtrace;
+
+namespace {
+
+int nargs(const std::string& tp) {
+    const struct btf* b = probes::vmlinux_btf();
+    int id = btf__find_by_name_kind(b, ("btf_trace_" + tp).c_str(), BTF_KIND_TYPEDEF);
+    if (id <= 0) return -1;
+    const struct btf_type* t = btf__type_by_id(b, static_cast<uint32_t>(id));
+    const struct btf_type* proto = btf__type_by_id(b, btf__type_by_id(b, t->type)->type);
+    return btf_vlen(proto) - 1;
+}
+
+}  // namespace
+
+TEST(MappedProbes, TablesHoldDTracesNamesOnce) {
+    for (const char* prov : {"proc", "sched"}) {
+        std::set<std::string> names;
+        for (const auto& p : probes::mapped_probes(prov)) {
+            EXPECT_EQ(std::string(p.provider), prov);
+            EXPECT_TRUE(names.insert(p.name).second) << p.name;
+            EXPECT_EQ(probes::find_mapped_probe(prov, p.name), &p);
+        }
+    }
+    EXPECT_TRUE(probes::mapped_probes("io").empty());
+    EXPECT_EQ(probes::find_mapped_probe("proc", "on-cpu"), nullptr);
+}
+
+TEST(MappedProbes, DTracesArgumentTypes) {
+    auto types = [](const char* prov, const char* name) {
+        std::vector<std::string> out;
+        for (const auto& a : probes::find_mapped_probe(prov, name)->args) out.push_back(a.type);
+        return out;
+    };
+    using V = std::vector<std::string>;
+    EXPECT_EQ(types("proc", "create"), V{"psinfo_t *"});
+    EXPECT_EQ(types("proc", "exit"), V{"int"});
+    EXPECT_EQ(types("proc", "lwp-create"), (V{"lwpsinfo_t *", "psinfo_t *"}));
+    EXPECT_EQ(types("proc", "signal-send"), (V{"lwpsinfo_t *", "psinfo_t *", "int"}));
+    EXPECT_EQ(types("proc", "signal-handle"), (V{"int", "siginfo_t *", "void (*)(void)"}));
+    EXPECT_EQ(types("sched", "off-cpu"), (V{"lwpsinfo_t *", "psinfo_t *"}));
+    EXPECT_EQ(types("sched", "enqueue"), (V{"lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *"}));
+    EXPECT_EQ(types("sched", "change-pri")[2], "int");
+    EXPECT_TRUE(types("sched", "on-cpu").empty());
+}
+
+TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {
+    const auto* create = probes::find_mapped_probe("proc", "create");
+    const auto* lwp = probes::find_mapped_probe("proc", "lwp-create");
+    EXPECT_EQ(std::string(create->tracepoint), lwp->tracepoint);
+    EXPECT_EQ(create->guard.arg, lwp->guard.arg);
+    EXPECT_EQ(create->guard.mask, 0x10000u);  // CLONE_THREAD
+    // start and lwp-start: a task's first switch-in, told apart by its exit signal.
+    const auto* start = probes::find_mapped_probe("proc", "start");
+    EXPECT_EQ(std::string(start->guard.field), "se.sum_exec_runtime");
+    EXPECT_EQ(std::string(start->guard2.field), "exit_signal");
+    EXPECT_EQ(start->guard2.value, 17u);
+    EXPECT_EQ(probes::find_mapped_probe("proc", "lwp-start")->guard2.value, 0xffffffffu);
+    EXPECT_NE(create->guard.ne, lwp->guard.ne);
+    EXPECT_TRUE(probes::find_mapped_probe("proc", "exit")->guard.ne);  // group_dead
+    EXPECT_EQ(probes::find_mapped_probe("proc", "lwp-exit")->guard, probes::ProbeGuard{});
+    // on-cpu takes the identity of sched_switch's next task; off-cpu stays the leaving one.
+    EXPECT_EQ(probes::find_mapped_probe("sched", "on-cpu")->identity_arg, 2);
+    EXPECT_EQ(probes::find_mapped_probe("sched", "off-cpu")->identity_arg, -1);
+}
+
+TEST(MappedProbes, EveryArgumentIsInsideItsTracepoint) {
+    if (!probes::vmlinux_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    for (const char* prov : {"proc", "sched"}) {
+        for (const auto& p : probes::mapped_probes(prov)) {
+            int n = nargs(p.tracepoint);
+            ASSERT_GT(n, 0) << p.tracepoint;
+            EXPECT_LT(p.guard.arg, n) << p.name;
+            EXPECT_LT(p.guard2.arg, n) << p.name;
+            EXPECT_LT(p.identity_arg, n) << p.name;
+            for (const auto& a : p.args) EXPECT_LT(a.tp_arg, n) << p.name;
+        }
+    }
+}
+
+TEST(MappedProbes, ProvidersOfferTheTables) {
+    if (!probes::vmlinux_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    probes::Registry r;
+    auto found = r.match({"sched", "", "", "on-cpu"});
+    ASSERT_EQ(found.size(), 1u);
+    EXPECT_EQ(found[0]->attach, probes::AttachKind::Sdt);
+    EXPECT_EQ(found[0]->tracepoint, "sched_switch");
+    EXPECT_EQ(found[0]->tp_nargs, 4);
+    EXPECT_EQ(r.match({"proc", "", "", ""}).size(), probes::mapped_probes("proc").size());
+    EXPECT_EQ(r.info(*r.match({"proc", "", "", "exit"})[0]).arg_types, std::vector<std::string>{"int"});
+    // Guards through a field have its offset from BTF.
+    auto start = r.match({"proc", "", "", "start"});
+    ASSERT_EQ(start.size(), 1u);
+    EXPECT_GT(start[0]->guard.field_offset, 0);
+    EXPECT_GT(start[0]->guard2.field_offset, 0);
+}
