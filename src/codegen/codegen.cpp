@@ -333,6 +333,7 @@ void Gen::run() {
                 e.return_sites = pr->return_sites;
                 e.usdt_sites = pr->usdt_sites;
                 e.tp_nargs = pr->tp_nargs;
+                e.tracepoint = pr->tracepoint;
                 if (pr->syscall_nr >= 0)
                     e.syscall_key = static_cast<int32_t>(
                         syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));

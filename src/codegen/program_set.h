@@ -73,6 +73,7 @@ struct Epid {
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
     int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
+    std::string tracepoint;    // probes of providers built on tracepoints (io): the tracepoint, when not name
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

@@ -376,7 +376,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         return false;
     }
     for (const auto& [id, e] : named) {
-        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->name, id);
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
         if (!link) {
             *err = from(link.error());
             return false;

@@ -147,6 +147,10 @@ public:
     // (check_syscall_args.cpp); *out_of_range when the call has fewer arguments.
     const Type* syscall_arg_type(uint64_t index, bool* out_of_range);
     const Type* sdt_arg_type(uint64_t index, bool* out_of_range);
+    // args[index] at probes whose provider computes args[] by translation (io: bufinfo_t *),
+    // else null (check_translated_args.cpp); *out_of_range past the provider's arguments.
+    NodePtr translated_arg(uint64_t index, SourceRange r, bool* out_of_range);
+    const Type* tracepoint_arg_type(const std::string& tracepoint, uint64_t index, bool* out_of_range);
 };
 
 }  // namespace bdtrace::sema
