@@ -9,6 +9,7 @@
 #include <bpf/btf.h>
 
 #include "probes/btf_spell.h"
+#include "probes/glob.h"
 #include "probes/probe.h"
 
 namespace bdtrace::probes {
@@ -55,8 +56,15 @@ public:
     const char* name() const override { return "io"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
 
-    void match(const Description&, std::vector<Probe>& out) override {
+    bool ids_for_all() const override { return true; }
+
+    // Both probes, so that their ids do not depend on the description that came first; a
+    // description giving only a name gets those of that name (`BEGIN` alone does not pay for
+    // reading the kernel's BTF).
+    void match(const Description& d, std::vector<Probe>& out) override {
+        bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
         for (const IoProbe& io : kProbes) {
+            if (bare_name && !glob_match(d.name, io.name)) continue;
             int32_t nargs = tracepoint_nargs(io.tracepoint);
             if (nargs < 0) continue;
             Probe p;
