@@ -22,12 +22,19 @@ bool same_args(const std::vector<probes::TranslatedArg>& a, const std::vector<pr
 NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_range) {
     *out_of_range = false;
     if (!clause_probes || clause_probes->empty()) return nullptr;
-    const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
-    if (!first || first->translated_args.empty()) return nullptr;
-    // Several probes share args[] when they translate the same arguments of the same types.
+    const probes::Probe* first = nullptr;
     for (const auto& p : *clause_probes) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || !same_args(pr->translated_args, first->translated_args)) return nullptr;
+        if (pr && !pr->translated_args.empty() && !first) first = pr;
+    }
+    if (!first) return nullptr;
+    // Several probes share args[] when they translate the same arguments of the same types;
+    // beside probes whose args[] are others (sdt:block::block_rq_issue's struct request *)
+    // args[] has no one type.
+    for (const auto& p : *clause_probes) {
+        const probes::Probe* pr = registry.by_id(p.probe_id);
+        if (!pr || !same_args(pr->translated_args, first->translated_args))
+            error("D_ARGS_IDX", r, "args[ ] may not be referenced because probe description matches an unstable set of probes");
     }
     if (index >= first->translated_args.size()) {
         *out_of_range = true;
@@ -41,7 +48,9 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
         for (const auto& p : *clause_probes) {
             const probes::Probe* pr = registry.by_id(p.probe_id);
             const Type* t = tracepoint_arg_type(pr->tracepoint, static_cast<uint64_t>(a.from), &beyond);
-            if (!t || (input && !same_type(input, t))) return nullptr;
+            if (!t) return nullptr;
+            if (input && !same_type(input, t))
+                error("D_ARGS_IDX", r, "args[ ] may not be referenced because probe description matches an unstable set of probes");
             input = t;
         }
         auto b = find_builtin(types, "arg" + std::to_string(a.from));

@@ -74,6 +74,8 @@ TEST(IoProvider, ArgsAreTranslated) {
     EXPECT_EQ(check("io:::done /args[0]->b_flags & B_READ/ { trace(args[1]->dev_major); }"), "");
     EXPECT_EQ(check("io:::start, io:::done { trace(args[0]->b_blkno); }"), "");
     EXPECT_EQ(check("io:::start { trace(args[3]->b_bcount); }"), "D_ARGS_IDX: index 3 is out of range for args[ ]");
+    EXPECT_EQ(check("io:::start, sdt:block::block_rq_issue { trace(args[0]->b_bcount); }"),
+              "D_ARGS_IDX: args[ ] may not be referenced because probe description matches an unstable set of probes");
     EXPECT_EQ(check("io:::start { trace(args[0]->b_nosuch); }"),
               "D_XLATE_NOCONV: translator does not define conversion for member: b_nosuch");
 }
