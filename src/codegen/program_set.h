@@ -73,7 +73,7 @@ struct Epid {
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
     int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
-    std::string tracepoint;    // proc and sched probes: their tracepoint (see probes::Probe)
+    std::string tracepoint;    // proc, sched and io probes: their tracepoint (see probes::Probe)
     probes::ProbeGuard guard;  // proc and sched probes: the conditions on its arguments
     probes::ProbeGuard guard2;
     int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe

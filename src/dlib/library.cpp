@@ -176,8 +176,16 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
     return true;
 }
 
+// Providers whose args[] are the library's translated types (io: bufinfo_t *, devinfo_t *):
+// a program naming one needs the library as one naming those types does.
+constexpr std::string_view kTranslatingProviders[] = {"io"};
+
 bool mentions_library(std::string_view text) {
-    static const std::set<std::string_view> names(declared_names().begin(), declared_names().end());
+    static const std::set<std::string_view> names = [] {
+        std::set<std::string_view> s(declared_names().begin(), declared_names().end());
+        s.insert(std::begin(kTranslatingProviders), std::end(kTranslatingProviders));
+        return s;
+    }();
     auto ident_char = [](char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
     };

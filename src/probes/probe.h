@@ -50,6 +50,16 @@ inline bool is_uprobe_kind(AttachKind k) {
     return k == AttachKind::Uprobe || k == AttachKind::Uretprobe || k == AttachKind::Usdt;
 }
 
+// An argument a provider built on a tracepoint computes (the io provider's bufinfo_t *): the
+// tracepoint's argument `from` translated by the D library's translator to `type`; from < 0:
+// a NULL `struct <null_struct> *` translated (what the kernel does not give: fileinfo_t at the
+// block layer).
+struct TranslatedArg {
+    int from = 0;
+    std::string null_struct;
+    std::string type;  // "bufinfo_t *"
+};
+
 struct Probe {
     uint32_t id = 0;  // DTrace's probe id
     std::string provider, module, function, name;
@@ -67,9 +77,13 @@ struct Probe {
     std::vector<UsdtSite> usdt_sites;
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
     int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
-    std::string tracepoint;   // Sdt probes of proc and sched: the tracepoint ("": the name)
-    ProbeGuard guard;         // Sdt probes of proc and sched: when the tracepoint is the probe
-    ProbeGuard guard2;        // (and this)
+    // Sdt probes of providers built on tracepoints (proc, sched, io): the tracepoint when it is
+    // not `name`; proc and sched: when the tracepoint is the probe (guard, and guard2); io: args[]
+    // as translations of its arguments (empty: args[] are the tracepoint's own).
+    std::string tracepoint;
+    ProbeGuard guard;
+    ProbeGuard guard2;
+    std::vector<TranslatedArg> translated_args;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -173,6 +187,7 @@ std::unique_ptr<Provider> make_syscall_provider();
 std::unique_ptr<Provider> make_sdt_provider();
 std::unique_ptr<Provider> make_proc_provider();
 std::unique_ptr<Provider> make_sched_provider();
+std::unique_ptr<Provider> make_io_provider();
 std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,

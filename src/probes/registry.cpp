@@ -46,6 +46,7 @@ Registry::Registry() {
     providers_.push_back(make_sdt_provider());
     providers_.push_back(make_proc_provider());
     providers_.push_back(make_sched_provider());
+    providers_.push_back(make_io_provider());
     providers_.push_back(make_fbt_provider(&fbt_check_));
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are

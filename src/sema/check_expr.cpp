@@ -627,8 +627,10 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     n->builtin = b->var;
     n->value = idx->value > 9 ? idx->value : b->index;
     bool out_of_range = false;
-    if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
-        return cast(std::move(n), t, e.range);
+    if (NodePtr t = translated_arg(static_cast<uint64_t>(idx->value), e.range, &out_of_range)) return t;
+    if (!out_of_range)
+        if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
+            return cast(std::move(n), t, e.range);
     if (out_of_range)
         error("D_ARGS_IDX", e.range, "index " + std::to_string(idx->value) + " is out of range for args[ ]");
     return n;

@@ -32,11 +32,14 @@ const Type* Checker::sdt_arg_type(uint64_t index, bool* out_of_range) {
     const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
     for (const auto& p : *clause_probes) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || pr->attach != probes::AttachKind::Sdt || pr->name != first->name || !pr->tracepoint.empty()) return nullptr;
+        if (!pr || pr->attach != probes::AttachKind::Sdt || pr->name != first->name || !pr->tracepoint.empty() ||
+            !pr->translated_args.empty())
+            return nullptr;
     }
     return tracepoint_arg_type(first->name, index, out_of_range);
 }
 
+// Argument `index` of a tracepoint, from its prototype.
 const Type* Checker::tracepoint_arg_type(const std::string& tracepoint, uint64_t index, bool* out_of_range) {
     BtfSource* btf = types.btf();
     if (!btf) return nullptr;

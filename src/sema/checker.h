@@ -153,6 +153,9 @@ public:
     // args[index] of a clause whose probes are all one proc or sched probe, computed from the
     // tracepoint's arguments (check_mapped_args.cpp); null for other clauses.
     NodePtr mapped_arg(uint64_t index, const ast::Expr& e);
+    // args[index] at probes whose provider computes args[] by translation (io: bufinfo_t *),
+    // else null (check_translated_args.cpp); *out_of_range past the provider's arguments.
+    NodePtr translated_arg(uint64_t index, SourceRange r, bool* out_of_range);
 };
 
 }  // namespace bdtrace::sema

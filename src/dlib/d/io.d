@@ -80,6 +80,16 @@ translator devinfo_t < struct bio *B > {
 	dev_pathname = "<unknown>";
 };
 
+/* A request's partition (part), else its whole disk; the io provider's args[1]. */
+translator devinfo_t < struct request *R > {
+	dev_major = R->part != NULL ? R->part->bd_dev >> 20 : R->q->disk == NULL ? 0 : R->q->disk->major;
+	dev_minor = R->part != NULL ? R->part->bd_dev & 0xfffff : R->q->disk == NULL ? 0 : R->q->disk->first_minor;
+	dev_instance = 0;
+	dev_name = R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
+	dev_statname = R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
+	dev_pathname = "<unknown>";
+};
+
 translator fileinfo_t < struct file *F > {
 	fi_name = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_name.name);
 	fi_dirname = F == NULL ? "<none>" : stringof(F->f_path.dentry->d_parent->d_name.name);

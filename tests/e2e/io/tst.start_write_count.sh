@@ -1,0 +1,5 @@
+# Five direct writes of 4096 bytes: five requests, 20480 bytes.
+. "$(dirname "$0")/build_prog.sh"
+"$1" -q -c "$lt_dio w $lt_loop 5" -n '
+io:::start /args[1]->dev_statname == $$1/ { @n = count(); @b = sum(args[0]->b_bcount); }
+END { printa("starts %@d\n", @n); printa("bytes %@d\n", @b); }' "$lt_name"
