@@ -1,0 +1,1 @@
+../../procprov/build_prog.sh
