@@ -161,6 +161,42 @@ void ClauseGen::run() {
     f.ret(0);
 }
 
+VReg table_row_or_return(bpf::Function& f, uint32_t map_id, VReg key, VReg* keyp_out) {
+    bpf::StackSlot slot = f.alloc_stack(8);
+    f.store(4, slot, 0, key);
+    VReg keyp = f.vreg();
+    f.addr_of(keyp, slot);
+    VReg map = f.vreg();
+    f.load_map_fd(map, map_id);
+    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
+    bpf::Label have = f.new_label();
+    f.branch(Cond::Ne, row, 0, have);
+    f.ret(0);
+    f.bind(have);
+    if (keyp_out) *keyp_out = keyp;
+    return row;
+}
+
+void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg row, int16_t first,
+                      const std::vector<uint32_t>& slots, uint32_t want,
+                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+    for (const auto& [clause, fn] : clause_fns) {
+        uint32_t slot = 0;
+        while (slot < slots.size() && slots[slot] != clause) ++slot;
+        bpf::Label skip = f.new_label();
+        VReg epid = f.vreg();
+        f.load(4, epid, row, static_cast<int16_t>(first + 4 * slot));
+        f.branch(Cond::Eq, epid, 0, skip);
+        // exit() in an earlier clause stops the rest of this firing too.
+        VReg now = f.vreg();
+        f.load(4, now, st, abi::kStateActivity);
+        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+        f.call(fn, {ctx, scratch, epid});
+        f.bind(skip);
+    }
+    f.ret(0);
+}
+
 namespace {
 
 // The entry function of one program: the activity check, the scratch area, the dispatch.
@@ -171,32 +207,10 @@ bool uprobe_kind(AttachKind k) { return probes::is_uprobe_kind(k); }
 // needs only a new row, and thousands of probes cost one lookup.
 void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg probe, uint32_t want,
                     const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
-    bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, probe);
-    VReg keyp = f.vreg();
-    f.addr_of(keyp, key);
-    VReg map = f.vreg();
-    f.load_map_fd(map, abi::kProbeTableMap);
-    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
-    bpf::Label have = f.new_label();
-    f.branch(Cond::Ne, row, 0, have);
-    f.ret(0);
-    f.bind(have);
-    for (const auto& [clause, fn] : clause_fns) {
-        uint32_t slot = 0;
-        while (slot < g.out.uprobe_clauses.size() && g.out.uprobe_clauses[slot].clause != clause) ++slot;
-        bpf::Label skip = f.new_label();
-        VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(4 * slot));
-        f.branch(Cond::Eq, epid, 0, skip);
-        // exit() in an earlier clause stops the rest of this firing too.
-        VReg now = f.vreg();
-        f.load(4, now, st, abi::kStateActivity);
-        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
-        f.call(fn, {ctx, scratch, epid});
-        f.bind(skip);
-    }
-    f.ret(0);
+    VReg row = table_row_or_return(f, abi::kProbeTableMap, probe);
+    std::vector<uint32_t> slots;
+    for (const auto& uc : g.out.uprobe_clauses) slots.push_back(uc.clause);
+    call_row_clauses(f, ctx, scratch, st, row, 0, slots, want, clause_fns);
 }
 
 void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t>& probe_ids,

@@ -102,6 +102,17 @@ void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VR
                       bpf::VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
+// The table dispatch the pid, USDT, syscall and sdt programs share (codegen.cpp). The row of a
+// table map under a 4-byte key (returning from the program when there is none); *keyp, when
+// asked, is the key's stack address.
+bpf::VReg table_row_or_return(bpf::Function& f, uint32_t map, bpf::VReg key, bpf::VReg* keyp = nullptr);
+// Calls each clause of clause_fns whose epid the row holds (0: not enabled): the epid of the
+// clause at position i of `slots` is the 4-byte word at byte first + 4 * i of the row. exit() in
+// an earlier clause stops the rest of the firing.
+void call_row_clauses(bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, bpf::VReg row, int16_t first,
+                      const std::vector<uint32_t>& slots, uint32_t want,
+                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
+
 // The sdt provider's program body (gen_sdt.cpp), after the activity check and the scratch
 // lookup: the probe's row of abi::kSdtTableMap by cookie, the arguments, the enabled clauses.
 void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, uint32_t want,

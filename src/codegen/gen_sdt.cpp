@@ -92,17 +92,8 @@ void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
 void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
-    bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, probe);
-    VReg keyp = f.vreg();
-    f.addr_of(keyp, key);
-    VReg map = f.vreg();
-    f.load_map_fd(map, abi::kSdtTableMap);
-    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
-    bpf::Label have = f.new_label();
-    f.branch(Cond::Ne, row, 0, have);
-    f.ret(0);
-    f.bind(have);
+    VReg keyp;
+    VReg row = table_row_or_return(f, abi::kSdtTableMap, probe, &keyp);
     f.load(4, probe, keyp, 0);  // the cookie's low half
     f.store(8, scratch, abi::kScratchProbeId, probe);
     for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
@@ -123,20 +114,8 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     for (uint32_t i = 0; i < 2; ++i)
         sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
-    for (const auto& [clause, fn] : clause_fns) {
-        uint32_t slot = 0;
-        while (slot < g.out.sdt_clauses.size() && g.out.sdt_clauses[slot] != clause) ++slot;
-        bpf::Label skip = f.new_label();
-        VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(4 * (abi::kSdtRowEpids + slot)));
-        f.branch(Cond::Eq, epid, 0, skip);
-        VReg now = f.vreg();
-        f.load(4, now, st, abi::kStateActivity);
-        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
-        f.call(fn, {ctx, scratch, epid});
-        f.bind(skip);
-    }
-    f.ret(0);
+    call_row_clauses(f, ctx, scratch, st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,
+                     clause_fns);
 }
 
 }  // namespace bdtrace::codegen

@@ -62,17 +62,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     f.ret(0);
     f.bind(in_table);
     if (is_return) f.alu64(AluOp::Add, nr, static_cast<int64_t>(probes::kMaxSyscallNr));
-    bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, nr);
-    VReg keyp = f.vreg();
-    f.addr_of(keyp, key);
-    VReg map = f.vreg();
-    f.load_map_fd(map, abi::kSyscallTableMap);
-    VReg row = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
-    bpf::Label have = f.new_label();
-    f.branch(Cond::Ne, row, 0, have);
-    f.ret(0);
-    f.bind(have);
+    VReg row = table_row_or_return(f, abi::kSyscallTableMap, nr);
     if (!is_return) native_caller();
 
     VReg probe = f.vreg();
@@ -100,21 +90,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
         f.store(8, scratch, abi::kScratchArgs + 8, ret);
     }
 
-    for (const auto& [clause, fn] : clause_fns) {
-        uint32_t slot = 0;
-        while (slot < g.out.syscall_clauses.size() && g.out.syscall_clauses[slot] != clause) ++slot;
-        bpf::Label skip = f.new_label();
-        VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(4 + 4 * slot));
-        f.branch(Cond::Eq, epid, 0, skip);
-        // exit() in an earlier clause stops the rest of this firing too.
-        VReg now = f.vreg();
-        f.load(4, now, st, abi::kStateActivity);
-        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
-        f.call(fn, {ctx, scratch, epid});
-        f.bind(skip);
-    }
-    f.ret(0);
+    call_row_clauses(f, ctx, scratch, st, row, 4, g.out.syscall_clauses, want, clause_fns);
 }
 
 // errno: the error number at a failing syscall return (the tracepoint's ret is -errno), 0
