@@ -1,4 +1,5 @@
 #include "process/elf_file.h"
+#include "process/elf_handle.h"
 
 #include <cxxabi.h>
 #include <fcntl.h>
@@ -16,27 +17,6 @@
 namespace bdtrace::process {
 
 namespace {
-
-// An open ELF handle that closes itself.
-struct Handle {
-    int fd = -1;
-    Elf* elf = nullptr;
-    explicit Handle(const std::string& path) {
-        elf_version(EV_CURRENT);
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd >= 0) elf = elf_begin(fd, ELF_C_READ, nullptr);
-        if (elf && elf_kind(elf) != ELF_K_ELF) {
-            elf_end(elf);
-            elf = nullptr;
-        }
-    }
-    ~Handle() {
-        if (elf) elf_end(elf);
-        if (fd >= 0) ::close(fd);
-    }
-    Handle(const Handle&) = delete;
-    Handle& operator=(const Handle&) = delete;
-};
 
 std::string demangle(const std::string& name) {
     if (name.rfind("_Z", 0) != 0) return {};
@@ -131,7 +111,7 @@ std::string read_debuglink(Elf* elf) {
 }  // namespace
 
 std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std::string& path) {
-    Handle h(root + path);
+    ElfHandle h(root + path);
     if (!h.elf) return nullptr;
     auto f = std::make_shared<ElfFile>();
     f->path_ = root + path;
@@ -152,7 +132,7 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
         // Stripped: the .symtab (with local functions) is in a separate debug file, whose
         // addresses are the stripped file's own.
         for (const auto& cand : debug_file_candidates(root, path, f->build_id, read_debuglink(h.elf))) {
-            Handle d(cand);
+            ElfHandle d(cand);
             if (!d.elf) continue;
             std::string id = read_build_id(d.elf);
             if (!f->build_id.empty() && !id.empty() && id != f->build_id) continue;

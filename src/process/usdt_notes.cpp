@@ -1,4 +1,5 @@
 #include "process/usdt_notes.h"
+#include "process/elf_handle.h"
 
 #include <fcntl.h>
 #include <gelf.h>
@@ -13,26 +14,6 @@ namespace bdtrace::process {
 namespace {
 
 constexpr uint32_t kStapsdtType = 3;
-
-struct Handle {
-    int fd = -1;
-    Elf* elf = nullptr;
-    explicit Handle(const std::string& path) {
-        elf_version(EV_CURRENT);
-        fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd >= 0) elf = elf_begin(fd, ELF_C_READ, nullptr);
-        if (elf && elf_kind(elf) != ELF_K_ELF) {
-            elf_end(elf);
-            elf = nullptr;
-        }
-    }
-    ~Handle() {
-        if (elf) elf_end(elf);
-        if (fd >= 0) ::close(fd);
-    }
-    Handle(const Handle&) = delete;
-    Handle& operator=(const Handle&) = delete;
-};
 
 struct Section {
     std::string name;
@@ -89,7 +70,7 @@ std::string usdt_probe_name(const std::string& c_name) {
 }
 
 std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
-    Handle h(path);
+    ElfHandle h(path);
     if (!h.elf) return nullptr;
     auto file = std::make_shared<UsdtFile>();
     size_t shstrndx = 0;
