@@ -8,6 +8,8 @@
 #include "frontend/parse.h"
 #include "frontend/preprocess.h"
 #include "options/options.h"
+#include "probes/btf_spell.h"
+#include "probes/kernel_functions.h"
 
 namespace bdtrace {
 
@@ -42,9 +44,10 @@ Consumer::~Consumer() = default;
 std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
     auto impl = std::make_unique<Impl>();
     impl->open = std::move(options);
-    // fbt needs fentry: asked of the kernel only when a description names fbt.
+    // fbt needs fentry: asked of the kernel only when a description needs fbt.
     Impl* self = impl.get();
-    impl->registry.set_fbt_check([self]() -> std::string {
+    probes::FbtSource fbt;
+    fbt.check = [self]() -> std::string {
         if (!self->kernel) self->kernel = kernel::open_kernel();
         const kernel::FeatureStatus& st = self->kernel->feature(kernel::Feature::Fentry);
         if (st.available) return "";
@@ -53,7 +56,10 @@ std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
         std::string why = st.reason;
         if (why.rfind("fbt unavailable: ", 0) == 0) why.erase(0, 17);
         return "fbt provider unavailable: " + why;
-    });
+    };
+    fbt.btf = [] { return probes::vmlinux_btf(); };
+    fbt.traceable = [] { return probes::traceable_functions(); };
+    impl->registry.set_fbt_source(std::move(fbt));
     return std::unique_ptr<Consumer>(new Consumer(std::move(impl)));
 }
 

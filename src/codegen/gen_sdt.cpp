@@ -1,10 +1,13 @@
 // The sdt provider's program, shared by every kernel tracepoint: attached to each enabled
-// tracepoint as a raw tracepoint with the probe id as its cookie. The probe's row of the sdt
-// table (abi::kSdtTableMap) holds the tracepoint's argument count, the identity and guards of
-// proc and sched probes, then the epid of each sdt clause (0: not enabled for this probe). The arguments are copied with one read of
-// 8 * count bytes from the context: a load from the context past a tracepoint's last argument
-// would make the kernel refuse to attach the program to that tracepoint (it checks the
-// program's largest context offset against the tracepoint's argument count).
+// tracepoint as a raw tracepoint with the probe id as its cookie (the fbt provider loads the
+// same code once per kernel function as fentry or fexit, the probe id in the link's cookie).
+// The probe's row of the sdt table (abi::kSdtTableMap) holds the tracepoint's argument count,
+// the identity and guards of proc and sched probes, then the epid of each sdt clause (0: not
+// enabled for this probe). The arguments are copied with one read of 8 * count bytes from
+// the context: a load from the context past a tracepoint's last argument would make the
+// kernel refuse to attach the program to that tracepoint (it checks the program's largest
+// context offset against the tracepoint's argument count). The same read serves a
+// trampoline's context, whose slots are the function's arguments (then its return value).
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 
@@ -87,6 +90,29 @@ void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
     f.bind(pass);
 }
 
+// An fbt return probe (kSdtArgsReturn): the slots read end with the return value; arg0
+// becomes 0, arg1 the return value and the others 0.
+void fexit_args(bpf::Function& f, VReg word, VReg scratch) {
+    bpf::Label done = f.new_label();
+    VReg flag = f.vreg();
+    f.mov(flag, word);
+    f.alu64(AluOp::And, flag, static_cast<int64_t>(abi::kSdtArgsReturn));
+    f.branch(Cond::Eq, flag, 0, done);
+    VReg at = f.vreg();
+    f.mov(at, word);
+    f.alu64(AluOp::And, at, static_cast<int64_t>(abi::kSdtArgsCount));
+    f.branch(Cond::Eq, at, 0, done);
+    f.alu64(AluOp::Sub, at, 1);
+    f.branch(Cond::Gt, at, 9, done);
+    f.alu64(AluOp::Lsh, at, 3);
+    f.alu64(AluOp::Add, at, scratch);
+    VReg rv = f.vreg();
+    f.load(8, rv, at, static_cast<int16_t>(abi::kScratchArgs));
+    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8), rv);
+    f.bind(done);
+}
+
 }  // namespace
 
 void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
@@ -97,8 +123,11 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.load(4, probe, keyp, 0);  // the cookie's low half
     f.store(8, scratch, abi::kScratchProbeId, probe);
     for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    VReg word = f.vreg();
+    f.load(4, word, row, 0);
     VReg n = f.vreg();
-    f.load(4, n, row, 0);
+    f.mov(n, word);
+    f.alu64(AluOp::And, n, static_cast<int64_t>(abi::kSdtArgsCount));
     bpf::Label fits = f.new_label();
     f.branch(Cond::Le, n, 10, fits);
     f.mov(n, static_cast<int64_t>(10));
@@ -108,6 +137,7 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.mov(args, scratch);
     f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
     f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
+    fexit_args(f, word, scratch);
     VReg ident = f.vreg();
     f.load(4, ident, row, static_cast<int16_t>(4 * abi::kSdtRowIdentity));
     sdt_identity(f, ident, scratch);

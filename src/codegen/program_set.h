@@ -77,6 +77,7 @@ struct Epid {
     probes::ProbeGuard guard;  // proc and sched probes: the conditions on its arguments
     probes::ProbeGuard guard2;
     int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
+    probes::KernelHook hook = probes::KernelHook::Tracepoint;  // fbt probes: fentry or fexit
 };
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

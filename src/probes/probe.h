@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <utility>
 #include <vector>
 
@@ -16,6 +17,8 @@
 #include "probes/mapped_probes.h"
 #include "probes/stability.h"
 #include "process/usdt_args.h"
+
+struct btf;
 
 namespace bdtrace::probes {
 
@@ -33,6 +36,11 @@ enum class AttachKind {
     SyscallReturn,  // syscall provider return probes: tp_btf on sys_exit
     Sdt,            // sdt provider: a raw tracepoint per probe, cookie = probe id
 };
+
+// How an sdt-path probe reaches its event: a raw tracepoint (the sdt, proc, sched and io
+// providers), or a kernel function's entry or return through a BPF trampoline (fbt: fentry and
+// fexit, one program load per function, attached at the function's BTF id).
+enum class KernelHook : uint8_t { Tracepoint, Fentry, Fexit };
 
 // One call site of a USDT probe: where its uprobe goes, its semaphore (0: none) and where each
 // argument lives at that site.
@@ -84,6 +92,9 @@ struct Probe {
     ProbeGuard guard;
     ProbeGuard guard2;
     std::vector<TranslatedArg> translated_args;
+    // Sdt probes: where they attach (fbt: Fentry or Fexit at the kernel function `function`;
+    // tp_nargs is then the context's argument slots, the return value's included for Fexit).
+    KernelHook hook = KernelHook::Tracepoint;
 
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
@@ -144,6 +155,15 @@ public:
     virtual std::vector<std::string> arg_types(const Probe&) const { return {}; }
 };
 
+// What the fbt provider asks of its surroundings (the consumer installs the kernel's answers;
+// tests give their own): whether fentry works ("" when it does, else the line to report),
+// the kernel's BTF, and the functions ftrace can hook (empty: no filter).
+struct FbtSource {
+    std::function<std::string()> check;
+    std::function<const struct btf*()> btf;
+    std::function<std::unordered_set<std::string>()> traceable;
+};
+
 // All providers, and the ids of every probe created so far.
 class Registry {
 public:
@@ -164,8 +184,10 @@ public:
     // Whether a dynamic provider (Provider::dynamic) serves the description.
     bool dynamic(const Description& d) const;
     // How the fbt provider learns whether the kernel allows fentry: called once, when a
-    // description first names fbt; returns "" when it does, else the line to report.
-    void set_fbt_check(std::function<std::string()> check) { fbt_check_ = std::move(check); }
+    // description first names fbt; returns "" when it does, else the line to report. The
+    // kernel's BTF and hookable functions default to the running kernel's.
+    void set_fbt_check(std::function<std::string()> check) { fbt_.check = std::move(check); }
+    void set_fbt_source(FbtSource source) { fbt_ = std::move(source); }
 
 private:
     const Probe* intern(const Probe& p, size_t provider);
@@ -176,7 +198,7 @@ private:
     std::vector<std::vector<const Probe*>> by_provider_;  // per provider: its probes, by id
     std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
-    std::function<std::string()> fbt_check_;
+    FbtSource fbt_;
 };
 
 std::unique_ptr<Provider> make_dtrace_provider();
@@ -188,7 +210,7 @@ std::unique_ptr<Provider> make_sdt_provider();
 std::unique_ptr<Provider> make_proc_provider();
 std::unique_ptr<Provider> make_sched_provider();
 std::unique_ptr<Provider> make_io_provider();
-std::unique_ptr<Provider> make_fbt_provider(const std::function<std::string()>* check);
+std::unique_ptr<Provider> make_fbt_provider(const FbtSource* source);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,
 // when given as a rate, the rate in hz.

@@ -47,7 +47,7 @@ Registry::Registry() {
     providers_.push_back(make_proc_provider());
     providers_.push_back(make_sched_provider());
     providers_.push_back(make_io_provider());
-    providers_.push_back(make_fbt_provider(&fbt_check_));
+    providers_.push_back(make_fbt_provider(&fbt_));
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are
     // 1, 2, 3, then the profile provider's defaults; probes created on demand come after.

@@ -129,8 +129,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
             l.btf = std::move(btf.value());
+            l.func_info = fbtf.func_info;
             spec.btf = l.btf.get();
-            spec.func_info = fbtf.func_info;
+            spec.func_info = l.func_info;
         }
         auto prog = k.load_program(spec);
         if (!prog) {
@@ -354,7 +355,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         }
         auto& row = rows[e.probe_id];
         if (row.empty()) row.assign(codegen::abi::kSdtRowEpids + slots, 0);
-        row[0] = static_cast<uint32_t>(e.tp_nargs);
+        row[0] = static_cast<uint32_t>(e.tp_nargs) | (e.hook == probes::KernelHook::Fexit ? codegen::abi::kSdtArgsReturn : 0);
         if (e.identity_arg >= 0)
             row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
         const probes::ProbeGuard* guards[2] = {&e.guard, &e.guard2};
@@ -383,12 +384,16 @@ bool Session::attach_sdt_epids(SessionError* err) {
     for (const auto& l : programs_)
         if (l.kind == AttachKind::Sdt) prog = &l;
     if (!prog) return true;
+    std::map<uint32_t, const codegen::Epid*> hooked, traced;
+    for (const auto& [id, e] : named) (e->hook == probes::KernelHook::Tracepoint ? traced : hooked).emplace(id, e);
+    if (!hooked.empty() && !attach_kernel_functions(*prog, hooked, err)) return false;
+    if (traced.empty()) return true;
     // The probe id rides in the raw tracepoint's cookie, which Linux 6.10 brought.
     if (const kernel::FeatureStatus& st = kernel_.feature(kernel::Feature::RawTpCookie); !st.available) {
         *err = {"sdt provider unavailable: " + st.reason, 1, ""};
         return false;
     }
-    for (const auto& [id, e] : named) {
+    for (const auto& [id, e] : traced) {
         auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
         if (!link) {
             *err = from(link.error());

@@ -44,7 +44,7 @@ public:
     // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
     bool attach_syscall_epids(SessionError* err);
     // sdt provider probes: their rows of the sdt table and names, then one raw tracepoint link
-    // per probe, the probe id as its cookie.
+    // per probe, the probe id as its cookie (fbt probes: one fentry or fexit program and link).
     bool attach_sdt_epids(SessionError* err);
     // The library watch on one process (codegen's notice_program on the dynamic linker's hook);
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
@@ -86,8 +86,14 @@ private:
         std::vector<uint32_t> probe_ids;
         bpf::Assembled code;
         std::unique_ptr<kernel::BtfObject> btf;  // func_info, when the verifier needs it
+        std::vector<kernel::FuncInfo> func_info;
         std::unique_ptr<kernel::Program> prog;
     };
+    // fbt probes (session_fbt.cpp): the sdt program's code loaded once per kernel function as
+    // fentry or fexit at the function's BTF id, each attached with the probe id as its cookie.
+    bool attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t, const codegen::Epid*>& probes,
+                                 SessionError* err);
+    std::vector<std::unique_ptr<kernel::Program>> hook_programs_;
 
     kernel::Kernel& kernel_;
     const codegen::ProgramSet& ps_;

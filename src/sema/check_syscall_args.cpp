@@ -30,6 +30,7 @@ const struct btf_type* prototype(const struct btf* b, int id) {
 // probe's private data), when every probe of the clause is the same tracepoint.
 const Type* Checker::sdt_arg_type(uint64_t index, bool* out_of_range) {
     const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
+    if (first && first->hook != probes::KernelHook::Tracepoint) return fbt_arg_type(index, out_of_range);
     for (const auto& p : *clause_probes) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
         if (!pr || pr->attach != probes::AttachKind::Sdt || pr->name != first->name || !pr->tracepoint.empty() ||

@@ -147,6 +147,7 @@ public:
     // (check_syscall_args.cpp); *out_of_range when the call has fewer arguments.
     const Type* syscall_arg_type(uint64_t index, bool* out_of_range);
     const Type* sdt_arg_type(uint64_t index, bool* out_of_range);
+    const Type* fbt_arg_type(uint64_t index, bool* out_of_range);  // check_fbt_args.cpp
     // The type of a tracepoint's argument, from its btf_trace_<event> prototype (null when
     // BTF lacks it; *out_of_range when the tracepoint has fewer).
     const Type* tracepoint_arg_type(const std::string& tracepoint, uint64_t index, bool* out_of_range);
