@@ -108,11 +108,13 @@ std::optional<std::vector<SyscallParam>> parse_syscall_format(std::string_view t
         if (line.substr(0, kField.size()) != kField) continue;
         line.remove_prefix(kField.size());
         std::optional<SyscallParam> p = parse_declaration(line.substr(0, line.find(';')));
-        if (!p) continue;
         if (!after_nr) {
-            after_nr = p->name == "__syscall_nr";
+            after_nr = p && p->name == "__syscall_nr";
             continue;
         }
+        // A parameter that cannot be read would shift the ones after it to the wrong index:
+        // better no format (and untyped arguments) than wrong types.
+        if (!p) return std::nullopt;
         params.push_back(std::move(*p));
     }
     if (!after_nr) return std::nullopt;
@@ -138,9 +140,9 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
     return it->second ? &*it->second : nullptr;
 }
 
-std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry) {
+std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry, const std::string& tracefs) {
     std::vector<std::string> out;
-    const std::vector<SyscallParam>* params = syscall_format(call, entry);
+    const std::vector<SyscallParam>* params = syscall_format(call, entry, tracefs);
     if (!entry) {
         if (params && params->size() == 1) out.assign(2, params->front().type);
         return out;

@@ -17,7 +17,7 @@ struct SyscallParam {
 };
 
 // The fields after __syscall_nr of a tracefs event format, in order; nullopt when the text has
-// no __syscall_nr field (not a syscall event's format).
+// no __syscall_nr field (not a syscall event's format) or a field after it is no declaration.
 std::optional<std::vector<SyscallParam>> parse_syscall_format(std::string_view text);
 
 // A C type spelling with its white space normalised: single spaces between words, none between
@@ -34,6 +34,7 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
 // The argument types -lv lists for a syscall probe: the format's spellings at entry (the
 // __do_sys_ BTF record's when tracefs has no format), the return value's twice at return
 // (arg0 and arg1 are both the return value).
-std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry);
+std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry,
+                                                 const std::string& tracefs = "/sys/kernel/tracing");
 
 }  // namespace bdtrace::probes

@@ -103,10 +103,13 @@ TEST(SyscallFormat, NoParametersAndNotASyscallFormat) {
     // sched_switch's format: no __syscall_nr field.
     EXPECT_FALSE(probes::parse_syscall_format("name: sched_switch\nformat:\n\tfield:char prev_comm[16];\toffset:8;\n"));
     EXPECT_FALSE(probes::parse_syscall_format(""));
-    // Lines that are no declarations are passed over.
-    auto odd = probes::parse_syscall_format(format_text("sys_enter_x", {"", "*", "int fd"}));
-    ASSERT_TRUE(odd);
-    EXPECT_EQ(names_of(*odd), std::vector<std::string>{"fd"});
+    // A parameter that is no declaration: the others' indexes are unknown, so no parameters.
+    EXPECT_FALSE(probes::parse_syscall_format(format_text("sys_enter_x", {"int fd", "*", "int flags"})));
+    EXPECT_FALSE(probes::parse_syscall_format(format_text("sys_enter_x", {"", "int fd"})));
+    // Other lines (name, ID, print fmt, blank) and the common fields are not parameters.
+    auto one = probes::parse_syscall_format(format_text("sys_enter_x", {"int fd"}));
+    ASSERT_TRUE(one);
+    EXPECT_EQ(names_of(*one), std::vector<std::string>{"fd"});
 }
 
 TEST(SyscallFormat, NormalizesSpelling) {
@@ -138,6 +141,17 @@ TEST(SyscallFormat, ReadFromATracefsDirectoryOnce) {
     // Cached: the file is read once.
     std::filesystem::remove_all(root);
     EXPECT_EQ(probes::syscall_format("read", true, root), read);
+}
+
+// Without tracefs formats, -lv falls back to the __do_sys_<call> BTF record the kernel keeps
+// for some calls (getcwd on 6.1 to 6.18); the return value is then untyped.
+TEST(SyscallFormat, WithoutTracefsTypesFromBtf) {
+    if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    std::string none = "/nonexistent/lt_tracefs";
+    auto getcwd = probes::syscall_probe_arg_types("getcwd", true, none);
+    if (getcwd.empty()) GTEST_SKIP() << "this kernel's BTF has no __do_sys_getcwd";
+    EXPECT_EQ(getcwd, (std::vector<std::string>{"char *", "unsigned long"}));
+    EXPECT_TRUE(probes::syscall_probe_arg_types("getcwd", false, none).empty());
 }
 
 TEST(TypeSpelling, DTypesWithoutBtf) {
