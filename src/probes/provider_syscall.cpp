@@ -5,6 +5,7 @@
 // (codegen/gen_syscall.cpp).
 #include "probes/glob.h"
 #include "probes/probe.h"
+#include "probes/syscall_format.h"
 #include "probes/syscall_table.h"
 
 namespace bdtrace::probes {
@@ -39,11 +40,10 @@ public:
         out.insert(out.end(), probes_.begin(), probes_.end());
     }
 
-    // Entry probes: the declared argument types where BTF has them; return probes' arguments
-    // (the return value twice) are untyped, as are the calls BTF does not describe.
+    // Entry probes: the call's parameters from its tracefs format (else from BTF); return
+    // probes: the return value's type, for arg0 and arg1 (syscall_format.h).
     std::vector<std::string> arg_types(const Probe& p) const override {
-        if (p.attach != AttachKind::SyscallEntry) return {};
-        return syscall_arg_types(p.function);
+        return syscall_probe_arg_types(p.function, p.attach == AttachKind::SyscallEntry);
     }
 
 private:

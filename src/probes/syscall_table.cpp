@@ -10,7 +10,7 @@ std::string_view syscall_entry_symbol(std::string_view name) {
     // The x86-64 table's entries whose implementation carries another name.
     static const std::pair<std::string_view, std::string_view> kAliases[] = {
         {"stat", "newstat"}, {"fstat", "newfstat"}, {"lstat", "newlstat"},
-        {"uname", "newuname"}, {"umount2", "umount"},
+        {"uname", "newuname"}, {"umount2", "umount"}, {"sendfile", "sendfile64"},
     };
     for (const auto& [call, symbol] : kAliases)
         if (call == name) return symbol;

@@ -1,13 +1,17 @@
-// Typed args[] at syscall entry probes and sdt probes. Syscall entry probes: when every probe of the clause is the entry of one
-// system call that the kernel's BTF describes (the FUNC record __do_sys_<call>), args[i] has
-// the type of the call's parameter i; pointers point into the calling process's memory.
-// Elsewhere (other calls, several calls, return probes) args[] stays untyped, as arg0..arg9.
+// Typed args[] at syscall probes and sdt probes. Syscall probes: when every probe of the clause
+// is the entry of one system call, args[i] has the type of the call's parameter i as its
+// tracefs format spells it (syscall_format.h), or as the kernel's BTF describes it (the FUNC
+// record __do_sys_<call>) when tracefs has no format; pointers point into the calling process's
+// memory. At the return of one call, args[0] and args[1] have the return value's type. Elsewhere
+// (several calls, calls neither describes) args[] stays untyped, as arg0..arg9.
 // sdt probes: the tracepoint's arguments, from its BTF prototype.
 #include <bpf/btf.h>
 
+#include "probes/syscall_format.h"
 #include "probes/syscall_table.h"
 #include "sema/btf_types.h"
 #include "sema/checker.h"
+#include "sema/type_spelling.h"
 
 namespace bdtrace::sema {
 
@@ -60,7 +64,21 @@ const Type* Checker::syscall_arg_type(uint64_t index, bool* out_of_range) {
     if (first && first->attach == probes::AttachKind::Sdt) return sdt_arg_type(index, out_of_range);
     for (const auto& p : *clause_probes) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || pr->attach != probes::AttachKind::SyscallEntry || pr->syscall_nr != first->syscall_nr) return nullptr;
+        if (!pr || pr->attach != first->attach || pr->syscall_nr != first->syscall_nr) return nullptr;
+    }
+    if (first->attach == probes::AttachKind::SyscallReturn) {
+        // arg0 and arg1 are both the return value (DTrace's), of the exit event's type.
+        const auto* ret = probes::syscall_format(first->function, false);
+        if (!ret || ret->size() != 1) return nullptr;
+        *out_of_range = index >= 2;
+        return *out_of_range ? nullptr : type_from_spelling(types, ret->front().type);
+    }
+    if (first->attach != probes::AttachKind::SyscallEntry) return nullptr;
+    // The call's tracefs format names every parameter; a type it spells that no D or kernel
+    // type matches leaves that argument untyped.
+    if (const auto* params = probes::syscall_format(first->function, true)) {
+        *out_of_range = index >= params->size();
+        return *out_of_range ? nullptr : in_user_space(types, type_from_spelling(types, (*params)[index].type));
     }
     BtfSource* btf = types.btf();
     if (!btf) return nullptr;
@@ -73,9 +91,7 @@ const Type* Checker::syscall_arg_type(uint64_t index, bool* out_of_range) {
         *out_of_range = true;
         return nullptr;
     }
-    const Type* t = btf->by_id(types, static_cast<int>(btf_params(proto)[index].type));
-    if (t && t->is_pointer()) t = types.pointer_to(t->target, AddrSpace::User);
-    return t;
+    return in_user_space(types, btf->by_id(types, static_cast<int>(btf_params(proto)[index].type)));
 }
 
 }  // namespace bdtrace::sema

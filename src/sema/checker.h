@@ -143,8 +143,8 @@ public:
     // The current clause's probes, for args[] (untyped on pid probes: the argument registers).
     const std::vector<EnabledProbe>* clause_probes = nullptr;
     NodePtr untyped_arg(const ast::Expr& e);
-    // args[index]'s type at a syscall entry probe whose call BTF describes, else null
-    // (check_syscall_args.cpp); *out_of_range when the call has fewer arguments.
+    // args[index]'s type at the syscall probes of one call (its tracefs format, else BTF), else
+    // null (check_syscall_args.cpp); *out_of_range when the call has fewer arguments.
     const Type* syscall_arg_type(uint64_t index, bool* out_of_range);
     const Type* sdt_arg_type(uint64_t index, bool* out_of_range);
     const Type* fbt_arg_type(uint64_t index, bool* out_of_range);  // check_fbt_args.cpp

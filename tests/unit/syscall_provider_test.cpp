@@ -3,6 +3,8 @@
 // dispatch (two programs whatever the number of calls, one table row per enabled probe).
 #include <gtest/gtest.h>
 
+#include <sys/stat.h>
+
 #include <cstdio>
 #include <fstream>
 #include <set>
@@ -55,6 +57,7 @@ TEST(SyscallTable, KernelCallsAreThoseWithAnEntryPoint) {
     std::vector<std::pair<std::string, int>> want = {{"read", 0}, {"write", 1}, {"stat", 4}, {"umount2", 166}};
     EXPECT_EQ(got, want);
     EXPECT_EQ(probes::syscall_entry_symbol("fstat"), "newfstat");
+    EXPECT_EQ(probes::syscall_entry_symbol("sendfile"), "sendfile64");
     EXPECT_EQ(probes::syscall_entry_symbol("openat"), "openat");
 }
 
@@ -110,7 +113,26 @@ TEST(SyscallProvider, ProbesPerCall) {
     EXPECT_EQ(write[0]->id, read[0]->id + 2);
     probes::Registry other;
     EXPECT_EQ(other.match({"syscall", "", "write", "entry"})[0]->id, write[0]->id);
-    EXPECT_TRUE(r.info(*write[0]).arg_types.empty());
+}
+
+// -lv lists each entry probe's parameter types from the call's tracefs format, and the return
+// value's type twice (arg0 and arg1) at return probes.
+TEST(SyscallProvider, ArgTypesFromTracefs) {
+    struct stat st;
+    if (stat("/sys/kernel/tracing/events/syscalls/sys_enter_write/format", &st) != 0)
+        GTEST_SKIP() << "tracefs has no syscall formats here (not mounted, or no CONFIG_FTRACE_SYSCALLS)";
+    probes::Registry r;
+    auto write = r.match({"syscall", "", "write", ""});
+    ASSERT_EQ(write.size(), 2u);
+    EXPECT_EQ(r.info(*write[0]).arg_types, (std::vector<std::string>{"unsigned int", "const char *", "size_t"}));
+    EXPECT_EQ(r.info(*write[1]).arg_types, (std::vector<std::string>{"long", "long"}));
+    auto execve = r.match({"syscall", "", "execve", "entry"});
+    ASSERT_EQ(execve.size(), 1u);
+    EXPECT_EQ(r.info(*execve[0]).arg_types,
+              (std::vector<std::string>{"const char *", "const char *const *", "const char *const *"}));
+    auto getpid = r.match({"syscall", "", "getpid", "entry"});
+    ASSERT_EQ(getpid.size(), 1u);
+    EXPECT_TRUE(r.info(*getpid[0]).arg_types.empty());
 }
 
 TEST(SyscallProvider, FbtAsksOnceAndSaysWhy) {

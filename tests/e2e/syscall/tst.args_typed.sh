@@ -1,4 +1,4 @@
-# getcwd(char *buf, unsigned long size): BTF describes the call, so args[] is typed: args[1]
+# getcwd(char *buf, unsigned long size): its tracefs format (or BTF) types args[]: args[1]
 # is an unsigned long, and -lv lists the types.
 dtrace=$1
 . "$(dirname "$0")/build_prog.sh"

@@ -14,7 +14,7 @@
  *   write(4, buf, 42)                          42
  *   getpid(10i+1, ..., 10i+6)  for i = 0..4    5 calls; getpid ignores the six arguments
  *   getcwd(buf, 100)                           the length of the working directory and its NUL;
- *                                              getcwd's arguments are typed (BTF: __do_sys_getcwd)
+ *                                              every call's arguments are typed (tracefs formats)
  *   close(3)  close(4)                         0, 0
  *   close(3)                                   -1, errno EBADF (9)
  *   exit_group(3)                              the process exits with status 3
