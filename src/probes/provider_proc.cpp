@@ -5,6 +5,7 @@
 // not offered.
 #include <bpf/btf.h>
 
+#include "process/kernel_symbols.h"
 #include "probes/btf_spell.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
@@ -66,9 +67,24 @@ int32_t field_offset(const std::string& tp, int arg, const std::string& path) {
     return static_cast<int32_t>(offset);
 }
 
-// Resolves a guard's field; false when this kernel's BTF lacks it.
+// The address of the first of the comma-separated kernel functions that exists; 0 for none.
+// kallsyms is read only for a provider with such a guard (sched:::tick).
+uint64_t first_symbol(const std::string& names) {
+    static process::KernelSymbols ksyms;
+    for (size_t start = 0; start < names.size();) {
+        size_t end = names.find(',', start);
+        if (end == std::string::npos) end = names.size();
+        if (auto a = ksyms.address_of(names.substr(start, end - start), "vmlinux")) return *a;
+        start = end + 1;
+    }
+    return 0;
+}
+
+// Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 bool resolve(ProbeGuard& g, const std::string& tp) {
-    if (g.arg < 0 || *g.field == '\0') return true;
+    if (g.arg < 0) return true;
+    if (*g.symbol != '\0' && (g.value = first_symbol(g.symbol)) == 0) return false;
+    if (*g.field == '\0') return true;
     g.field_offset = field_offset(tp, g.arg, g.field);
     return g.field_offset >= 0;
 }

@@ -8,6 +8,9 @@
  *   child      send SIGUSR1 to a child blocked in pause() that catches it; wait for it
  *   thread     create a thread that returns at once; join it
  *   exec ARGS  fork a child that executes ARGS; wait for it
+ *   sigwait    block SIGUSR1, send it to itself and take it with sigwait()
+ *   sigpoll    block SIGUSR1 and poll for it with sigtimedwait() and a zero timeout (it expires)
+ *   spin       loop on the CPU until the tracer kills it
  */
 #include <pthread.h>
 #include <signal.h>
@@ -15,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t lt_caught;
@@ -72,6 +76,22 @@ int main(int argc, char **argv) {
 			_exit(127);
 		}
 		lt_wait(c);
+	} else if (strcmp(mode, "sigwait") == 0 || strcmp(mode, "sigpoll") == 0) {
+		sigset_t set;
+		int sig = 0;
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		if (mode[3] == 'w') {
+			kill(getpid(), SIGUSR1);
+			if (sigwait(&set, &sig) != 0 || sig != SIGUSR1) return 1;
+		} else {
+			struct timespec zero = {0, 0};
+			if (sigtimedwait(&set, NULL, &zero) != -1) return 1;
+		}
+	} else if (strcmp(mode, "spin") == 0) {
+		for (volatile unsigned long i = 0;; ++i)
+			;
 	} else {
 		return 2;
 	}
