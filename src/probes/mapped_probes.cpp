@@ -79,12 +79,12 @@ const std::vector<MappedProbe>& sched_table() {
         // woken thread is on its CPU's run queue.
         probe("sched", "wakeup", "sched_waking", none(), {lwp(0), ps(0)}),
         probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}),
-        // The priority a priority-inheritance boost (or its end) gives the thread.
-        // The scheduler tick is an hrtimer whose handler (tick_nohz_handler, tick_sched_timer
-        // before 6.9) runs in hard interrupt context on the interrupted thread: current is the
+        // The scheduler tick is an hrtimer whose handler (tick_sched_timer; tick_nohz_handler
+        // since 6.9) runs in hard interrupt context on the interrupted thread: current is the
         // thread the tick accounts (an idle CPU's idle task, pid 0, when its tick is not stopped).
-        probe("sched", "tick", "hrtimer_expire_entry", at_symbol(0, "function", "tick_nohz_handler,tick_sched_timer"),
+        probe("sched", "tick", "hrtimer_expire_entry", at_symbol(0, "function", "tick_sched_timer,tick_nohz_handler"),
               {lwp(kCurthread), ps(kCurthread)}),
+        // The priority a priority-inheritance boost (or its end) gives the thread.
         probe("sched", "change-pri", "sched_pi_setprio", none(), {lwp(0), ps(0), member("int", 0, "struct __sched_newpri *", "pri")}),
     };
     return t;

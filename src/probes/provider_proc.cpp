@@ -68,15 +68,23 @@ int32_t field_offset(const std::string& tp, int arg, const std::string& path) {
 }
 
 // The address of the first of the comma-separated kernel functions that exists; 0 for none.
-// kallsyms is read only for a provider with such a guard (sched:::tick).
+// A name is looked for in kallsyms only if vmlinux BTF lists it as a function, or none is
+// listed: every sched script pays for the search, and a pass that stops at the name is far
+// cheaper than one over all of kallsyms (tick_sched_timer became tick_nohz_handler in 6.9,
+// while the older kernels' tick_nohz_handler is the low-resolution handler: the order matters).
 uint64_t first_symbol(const std::string& names) {
-    static process::KernelSymbols ksyms;
+    std::vector<std::string> all, in_btf;
     for (size_t start = 0; start < names.size();) {
         size_t end = names.find(',', start);
         if (end == std::string::npos) end = names.size();
-        if (auto a = ksyms.address_of(names.substr(start, end - start), "vmlinux")) return *a;
+        all.push_back(names.substr(start, end - start));
         start = end + 1;
     }
+    const struct btf* b = vmlinux_btf();
+    for (const std::string& n : all)
+        if (b && btf__find_by_name_kind(b, n.c_str(), BTF_KIND_FUNC) > 0) in_btf.push_back(n);
+    for (const std::string& n : in_btf.empty() ? all : in_btf)
+        if (auto a = process::kallsyms_address(n)) return *a;
     return 0;
 }
 

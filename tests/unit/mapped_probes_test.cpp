@@ -75,7 +75,7 @@ TEST(MappedProbes, TickIsTheSchedulerTicksHrtimerOnTheCurrentThread) {
     const auto* tick = probes::find_mapped_probe("sched", "tick");
     EXPECT_EQ(std::string(tick->tracepoint), "hrtimer_expire_entry");
     EXPECT_EQ(std::string(tick->guard.field), "function");
-    EXPECT_EQ(std::string(tick->guard.symbol), "tick_nohz_handler,tick_sched_timer");
+    EXPECT_EQ(std::string(tick->guard.symbol), "tick_sched_timer,tick_nohz_handler");
     EXPECT_EQ(tick->identity_arg, -1);
     for (const auto& a : tick->args) EXPECT_EQ(a.tp_arg, probes::kCurthread);
 }
