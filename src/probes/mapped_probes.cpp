@@ -3,7 +3,7 @@
 //   task_newtask(task, clone_flags)        signal_generate(sig, info, task, group, result)
 //   signal_deliver(sig, info, ka)          sched_switch(preempt, prev, next, prev_state)
 //   sched_waking(p)  sched_wakeup(p)       sched_pi_setprio(tsk, pi_task)
-//   hrtimer_expire_entry(hrtimer, now)
+//   hrtimer_expire_entry(hrtimer, now)    sched_exit_tp(is_switch)   sched_set_need_resched_tp(tsk, cpu, tif)
 #include "probes/mapped_probes.h"
 
 namespace bdtrace::probes {
@@ -86,6 +86,12 @@ const std::vector<MappedProbe>& sched_table() {
               {lwp(kCurthread), ps(kCurthread)}),
         // The priority a priority-inheritance boost (or its end) gives the thread.
         probe("sched", "change-pri", "sched_pi_setprio", none(), {lwp(0), ps(0), member("int", 0, "struct __sched_newpri *", "pri")}),
+        // The end of __schedule() (Linux 6.16+), in the thread that called it: is_switch false
+        // when the scheduler picked that same thread again.
+        probe("sched", "remain-cpu", "sched_exit_tp", eq(0, 0xff, 0), {}),
+        // A CPU's running thread is told to reschedule (its need-resched flag newly set, by a
+        // wakeup, the tick, a priority change), in the thread that tells it (Linux 6.16+).
+        probe("sched", "surrender", "sched_set_need_resched_tp", none(), {lwp(0), ps(0)}),
     };
     return t;
 }

@@ -80,6 +80,19 @@ TEST(MappedProbes, TickIsTheSchedulerTicksHrtimerOnTheCurrentThread) {
     for (const auto& a : tick->args) EXPECT_EQ(a.tp_arg, probes::kCurthread);
 }
 
+TEST(MappedProbes, RemainCpuAndSurrenderOnTheSchedulersBareTracepoints) {
+    const auto* remain = probes::find_mapped_probe("sched", "remain-cpu");
+    EXPECT_EQ(std::string(remain->tracepoint), "sched_exit_tp");
+    EXPECT_EQ(remain->guard.arg, 0);  // is_switch false
+    EXPECT_FALSE(remain->guard.ne);
+    EXPECT_EQ(remain->guard.value, 0u);
+    const auto* surrender = probes::find_mapped_probe("sched", "surrender");
+    EXPECT_EQ(std::string(surrender->tracepoint), "sched_set_need_resched_tp");
+    EXPECT_EQ(surrender->args.size(), 2u);
+    EXPECT_EQ(surrender->args[0].tp_arg, 0);  // the thread told to reschedule
+    EXPECT_EQ(probes::find_mapped_probe("sched", "dequeue"), nullptr);
+}
+
 TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {
     const auto* create = probes::find_mapped_probe("proc", "create");
     const auto* lwp = probes::find_mapped_probe("proc", "lwp-create");

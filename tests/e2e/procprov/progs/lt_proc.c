@@ -11,8 +11,12 @@
  *   sigwait    block SIGUSR1, send it to itself and take it with sigwait()
  *   sigpoll    block SIGUSR1 and poll for it with sigtimedwait() and a zero timeout (it expires)
  *   spin       loop on the CPU until the tracer kills it
+ *   spin2      bind to the current CPU and loop there in two threads until the tracer kills it
+ *   yield      call sched_yield() 100000 times
  */
+#define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -26,6 +30,12 @@ static volatile sig_atomic_t lt_caught;
 static void lt_handler(int sig) { lt_caught = sig; }
 
 static void *lt_thread(void *arg) { return arg; }
+
+static void *lt_spin(void *arg) {
+	for (volatile unsigned long i = 0;; ++i)
+		;
+	return arg;
+}
 
 static void lt_wait(pid_t child) {
 	int status;
@@ -90,8 +100,17 @@ int main(int argc, char **argv) {
 			if (sigtimedwait(&set, NULL, &zero) != -1) return 1;
 		}
 	} else if (strcmp(mode, "spin") == 0) {
-		for (volatile unsigned long i = 0;; ++i)
-			;
+		lt_spin(NULL);
+	} else if (strcmp(mode, "spin2") == 0) {
+		cpu_set_t one;
+		pthread_t t;
+		CPU_ZERO(&one);
+		CPU_SET(sched_getcpu(), &one);
+		if (sched_setaffinity(0, sizeof one, &one) != 0 || pthread_create(&t, NULL, lt_spin, NULL) != 0) return 1;
+		lt_spin(NULL);
+	} else if (strcmp(mode, "yield") == 0) {
+		for (int i = 0; i < 100000; ++i)
+			sched_yield();
 	} else {
 		return 2;
 	}
