@@ -148,11 +148,11 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             f.mov32(r, r);
             return r;
         case BuiltinVar::Uid:
-            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            r = current_uid_gid();
             f.mov32(r, r);
             return r;
         case BuiltinVar::Gid:
-            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            r = current_uid_gid();
             f.alu64(AluOp::Rsh, r, 32);
             return r;
         case BuiltinVar::Cpu:
