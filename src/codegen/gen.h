@@ -141,6 +141,7 @@ public:
     bpf::VReg current_pid_tgid();
     bpf::VReg current_task();
     void current_comm(bpf::VReg dst);
+    bpf::VReg current_uid_gid();  // gid << 32 | uid, as bpf_get_current_uid_gid
     bpf::VReg load_memory(const sema::Node& n);  // a Load node's value
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address
     bpf::VReg var_address(const sema::Variable& v);

@@ -148,11 +148,11 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             f.mov32(r, r);
             return r;
         case BuiltinVar::Uid:
-            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            r = current_uid_gid();
             f.mov32(r, r);
             return r;
         case BuiltinVar::Gid:
-            r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+            r = current_uid_gid();
             f.alu64(AluOp::Rsh, r, 32);
             return r;
         case BuiltinVar::Cpu:
@@ -215,7 +215,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
             else path[0] = "se", path[1] = "sum_exec_runtime";
             const sema::Member* m0 = task ? task->member(path[0]) : nullptr;
             if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for " + std::string(n.builtin == BuiltinVar::Ppid ? "ppid" : "vtimestamp"));
-            VReg cur = f.call_helper(bpf::helper::get_current_task, {});
+            VReg cur = current_task();  // the firing thread's (on-cpu: the incoming one)
             VReg tmp = f.vreg();
             f.mov(tmp, scratch);
             f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));

@@ -80,4 +80,30 @@ void ClauseGen::current_comm(VReg dst) {
     f.bind(done);
 }
 
+VReg ClauseGen::current_uid_gid() {
+    VReg r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+    int64_t cred_off = task_offset(g, "cred");
+    const sema::Type* cred = g.types.lookup_tag(sema::TypeKind::Struct, "cred");
+    const sema::Member* uid = cred ? cred->member("uid") : nullptr;
+    const sema::Member* gid = cred ? cred->member("gid") : nullptr;
+    if (!may_swap_identity() || cred_off < 0 || !uid || !gid) return r;
+    VReg task = f.vreg();
+    f.load(8, task, scratch, abi::kScratchIdentity);
+    bpf::Label done = f.new_label();
+    f.branch(Cond::Eq, task, 0, done);
+    // The task's credentials (its real ids, as the helper gives the current task's).
+    VReg tmp = read_task(f, scratch, task, cred_off, 8);
+    VReg c = f.vreg();
+    f.load(8, c, tmp, 0);
+    tmp = read_task(f, scratch, c, static_cast<int64_t>(gid->offset_bits / 8), 4);
+    f.load(4, r, tmp, 0);
+    f.alu64(AluOp::Lsh, r, 32);
+    tmp = read_task(f, scratch, c, static_cast<int64_t>(uid->offset_bits / 8), 4);
+    VReg lo = f.vreg();
+    f.load(4, lo, tmp, 0);
+    f.alu64(AluOp::Or, r, lo);
+    f.bind(done);
+    return r;
+}
+
 }  // namespace bdtrace::codegen

@@ -285,8 +285,9 @@ VReg rand(ClauseGen& c, const sema::Node& n) {
     return r;
 }
 
-// progenyof(pid): walks from the current task through real_parent up to the idle task (whose
-// parent is itself), comparing process ids (tgid). The walk is bounded for the verifier; no
+// progenyof(pid): walks from the firing thread (curthread: the incoming task of proc:::start
+// and sched:::on-cpu, not the leaving one sched_switch runs in) through real_parent up to the
+// idle task (whose parent is itself), comparing process ids (tgid). The walk is bounded for the verifier; no
 // process tree on a real system is that deep.
 VReg progenyof(ClauseGen& c, const sema::Node& n) {
     constexpr int64_t kMaxDepth = 128;
@@ -302,7 +303,7 @@ VReg progenyof(ClauseGen& c, const sema::Node& n) {
     VReg r = f.vreg(), i = f.vreg(), tmp = f.vreg(), field = f.vreg(), v = f.vreg();
     f.mov(r, static_cast<int64_t>(0));
     f.mov(i, static_cast<int64_t>(0));
-    VReg t = f.call_helper(bpf::helper::get_current_task, {});
+    VReg t = c.current_task();
     bpf::Label loop = f.new_label(), found = f.new_label(), done = f.new_label();
     f.bind(loop);
     f.branch(Cond::Ge, i, kMaxDepth, done);

@@ -3,6 +3,7 @@
 //   task_newtask(task, clone_flags)        signal_generate(sig, info, task, group, result)
 //   signal_deliver(sig, info, ka)          sched_switch(preempt, prev, next, prev_state)
 //   sched_waking(p)  sched_wakeup(p)       sched_pi_setprio(tsk, pi_task)
+//   hrtimer_expire_entry(hrtimer, now)    sched_exit_tp(is_switch)   sched_set_need_resched_tp(tsk, cpu, tif)
 #include "probes/mapped_probes.h"
 
 namespace bdtrace::probes {
@@ -10,6 +11,7 @@ namespace bdtrace::probes {
 namespace {
 
 constexpr uint32_t kExecveNr = 59;             // x86-64's execve
+constexpr uint32_t kRtSigtimedwaitNr = 128;    // x86-64's rt_sigtimedwait
 constexpr uint32_t kCloneThread = 0x00010000;  // CLONE_THREAD
 constexpr uint32_t kSignalDelivered = 0;       // signal_generate's result: TRACE_SIGNAL_DELIVERED
 constexpr uint32_t kSignalIgnored = 1;         // TRACE_SIGNAL_IGNORED
@@ -21,6 +23,8 @@ ProbeGuard none() { return {}; }
 // (argument [->field] & mask) == value, or != value.
 ProbeGuard eq(int arg, uint64_t mask, uint64_t value, const char* field = "") { return {arg, mask, value, false, field, -1}; }
 ProbeGuard ne(int arg, uint64_t mask, uint64_t value, const char* field = "") { return {arg, mask, value, true, field, -1}; }
+// argument->field == the address of the first of `symbols` the kernel has.
+ProbeGuard at_symbol(int arg, const char* field, const char* symbols) { return {arg, kAll, 0, false, field, -1, symbols}; }
 
 MappedArg lwp(int a) { return {"lwpsinfo_t *", a, "lwpsinfo_t *", ""}; }
 MappedArg ps(int a) { return {"psinfo_t *", a, "psinfo_t *", ""}; }
@@ -53,6 +57,10 @@ const std::vector<MappedProbe>& proc_table() {
         probe("proc", "lwp-exit", "sched_process_exit", none(), {}),
         // signal_generate fires in the sender, for delivered and ignored signals alike.
         probe("proc", "signal-send", "signal_generate", eq(4, kLow, kSignalDelivered), {lwp(2), ps(2), value("int", 0)}),
+        // sigwait(3C), sigtimedwait and sigwaitinfo return from rt_sigtimedwait with the
+        // signal they took off the pending set (a number > 0; a failure is negative).
+        probe("proc", "signal-clear", "sys_exit", eq(0, kLow, kRtSigtimedwaitNr, "orig_ax"), {value("int", 1)}, -1,
+              eq(1, uint64_t{1} << 63, 0)),
         probe("proc", "signal-discard", "signal_generate", eq(4, kLow, kSignalIgnored), {lwp(2), ps(2), value("int", 0)}),
         probe("proc", "signal-handle", "signal_deliver", none(),
               {value("int", 0), value("siginfo_t *", 1), member("void (*)(void)", 2, "struct __proc_sigaction *", "handler")}),
@@ -71,8 +79,19 @@ const std::vector<MappedProbe>& sched_table() {
         // woken thread is on its CPU's run queue.
         probe("sched", "wakeup", "sched_waking", none(), {lwp(0), ps(0)}),
         probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}),
+        // The scheduler tick is an hrtimer whose handler (tick_sched_timer; tick_nohz_handler
+        // since 6.9) runs in hard interrupt context on the interrupted thread: current is the
+        // thread the tick accounts (an idle CPU's idle task, pid 0, when its tick is not stopped).
+        probe("sched", "tick", "hrtimer_expire_entry", at_symbol(0, "function", "tick_sched_timer,tick_nohz_handler"),
+              {lwp(kCurthread), ps(kCurthread)}),
         // The priority a priority-inheritance boost (or its end) gives the thread.
         probe("sched", "change-pri", "sched_pi_setprio", none(), {lwp(0), ps(0), member("int", 0, "struct __sched_newpri *", "pri")}),
+        // The end of __schedule() (Linux 6.16+), in the thread that called it: is_switch false
+        // when the scheduler picked that same thread again.
+        probe("sched", "remain-cpu", "sched_exit_tp", eq(0, 0xff, 0), {}),
+        // A CPU's running thread is told to reschedule (its need-resched flag newly set, by a
+        // wakeup, the tick, a priority change), in the thread that tells it (Linux 6.16+).
+        probe("sched", "surrender", "sched_set_need_resched_tp", none(), {lwp(0), ps(0)}),
     };
     return t;
 }

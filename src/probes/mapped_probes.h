@@ -15,6 +15,8 @@ namespace bdtrace::probes {
 // A condition on one tracepoint argument, checked before any clause runs:
 // (arg & mask) == value, or != value when `ne`; with a `field`, on the 8 bytes at that member
 // of the structure the argument points to ("se.sum_exec_runtime"). arg < 0: always true.
+// With a `symbol`, value is the address of that kernel function, known only at run time: the
+// first of the comma-separated names this kernel has ("tick_nohz_handler,tick_sched_timer").
 struct ProbeGuard {
     int32_t arg = -1;
     uint64_t mask = 0;
@@ -22,12 +24,15 @@ struct ProbeGuard {
     bool ne = false;
     const char* field = "";
     int32_t field_offset = -1;  // the field's byte offset, from the kernel's BTF (the provider)
+    const char* symbol = "";    // value from kallsyms (the provider)
     bool operator==(const ProbeGuard&) const = default;
 };
 
 // How args[i] is computed from tracepoint argument `tp_arg`: the value as `type` (xlate
 // empty); the pointer translated to `xlate` (a psinfo_t * ...); or, with `member`, that member
 // of the translation (a library translator that computes one value, e.g. exit's reason).
+// tp_arg kCurthread: the firing thread (curthread) instead of a tracepoint argument.
+inline constexpr int kCurthread = -1;
 struct MappedArg {
     const char* type;    // as DTrace lists it
     int tp_arg;

@@ -5,6 +5,7 @@
 // not offered.
 #include <bpf/btf.h>
 
+#include "process/kernel_symbols.h"
 #include "probes/btf_spell.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
@@ -66,9 +67,32 @@ int32_t field_offset(const std::string& tp, int arg, const std::string& path) {
     return static_cast<int32_t>(offset);
 }
 
-// Resolves a guard's field; false when this kernel's BTF lacks it.
+// The address of the first of the comma-separated kernel functions that exists; 0 for none.
+// A name is looked for in kallsyms only if vmlinux BTF lists it as a function, or none is
+// listed: every sched script pays for the search, and a pass that stops at the name is far
+// cheaper than one over all of kallsyms (tick_sched_timer became tick_nohz_handler in 6.9,
+// while the older kernels' tick_nohz_handler is the low-resolution handler: the order matters).
+uint64_t first_symbol(const std::string& names) {
+    std::vector<std::string> all, in_btf;
+    for (size_t start = 0; start < names.size();) {
+        size_t end = names.find(',', start);
+        if (end == std::string::npos) end = names.size();
+        all.push_back(names.substr(start, end - start));
+        start = end + 1;
+    }
+    const struct btf* b = vmlinux_btf();
+    for (const std::string& n : all)
+        if (b && btf__find_by_name_kind(b, n.c_str(), BTF_KIND_FUNC) > 0) in_btf.push_back(n);
+    for (const std::string& n : in_btf.empty() ? all : in_btf)
+        if (auto a = process::kallsyms_address(n)) return *a;
+    return 0;
+}
+
+// Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 bool resolve(ProbeGuard& g, const std::string& tp) {
-    if (g.arg < 0 || *g.field == '\0') return true;
+    if (g.arg < 0) return true;
+    if (*g.symbol != '\0' && (g.value = first_symbol(g.symbol)) == 0) return false;
+    if (*g.field == '\0') return true;
     g.field_offset = field_offset(tp, g.arg, g.field);
     return g.field_offset >= 0;
 }

@@ -7,6 +7,20 @@
 
 namespace bdtrace::process {
 
+std::optional<uint64_t> kallsyms_address(const std::string& name) {
+    std::ifstream in("/proc/kallsyms");
+    std::string line;
+    const std::string tail = " " + name;
+    while (std::getline(in, line)) {
+        // "ffffffff814352e0 t tick_nohz_handler": the name last (a module's symbol has
+        // "\t[module]" after it, so it never ends the line with the name).
+        if (line.size() <= tail.size() || line.compare(line.size() - tail.size(), tail.size(), tail) != 0) continue;
+        uint64_t a = std::strtoull(line.c_str(), nullptr, 16);
+        return a ? std::optional<uint64_t>(a) : std::nullopt;
+    }
+    return std::nullopt;
+}
+
 void KernelSymbols::load() {
     loaded_ = true;
     std::ifstream in("/proc/kallsyms");

@@ -9,6 +9,11 @@
 
 namespace bdtrace::process {
 
+// The address of the core kernel's symbol `name`, from one pass over /proc/kallsyms that stops
+// where it finds it, building no table (for a provider that needs one address: sched:::tick);
+// nullopt when there is none or addresses are hidden.
+std::optional<uint64_t> kallsyms_address(const std::string& name);
+
 class KernelSymbols {
 public:
     // "module`symbol+0xoff", or "module`symbol" at the symbol's start (the core kernel's module

@@ -31,12 +31,13 @@ NodePtr Checker::mapped_arg(uint64_t index, const ast::Expr& e) {
     if (index >= m->args.size())
         error("D_ARGS_IDX", e.range, "index " + std::to_string(index) + " is out of range for " + first->full_name() + " args[ ]");
     const probes::MappedArg& a = m->args[index];
-    auto b = find_builtin(types, "arg" + std::to_string(a.tp_arg));
+    const bool cur = a.tp_arg == probes::kCurthread;  // sched:::tick's thread: the current one
+    auto b = find_builtin(types, cur ? "curthread" : "arg" + std::to_string(a.tp_arg));
     auto raw = node(NodeKind::Builtin, b->type, e.range);
     raw->builtin = b->var;
     raw->value = b->index;
     bool out_of_range = false;
-    const Type* tp_type = tracepoint_arg_type(m->tracepoint, static_cast<uint64_t>(a.tp_arg), &out_of_range);
+    const Type* tp_type = cur ? nullptr : tracepoint_arg_type(m->tracepoint, static_cast<uint64_t>(a.tp_arg), &out_of_range);
     NodePtr v = tp_type ? cast(std::move(raw), tp_type, e.range) : std::move(raw);
     if (*a.xlate == '\0') {
         const Type* want = std::string(a.type) == "int" ? types.int_named("int") : nullptr;

@@ -55,6 +55,42 @@ TEST(MappedProbes, DTracesArgumentTypes) {
     EXPECT_EQ(types("sched", "enqueue"), (V{"lwpsinfo_t *", "psinfo_t *", "cpuinfo_t *"}));
     EXPECT_EQ(types("sched", "change-pri")[2], "int");
     EXPECT_TRUE(types("sched", "on-cpu").empty());
+    EXPECT_EQ(types("proc", "signal-clear"), V{"int"});
+    EXPECT_EQ(types("sched", "tick"), (V{"lwpsinfo_t *", "psinfo_t *"}));
+}
+
+TEST(MappedProbes, SignalClearIsASigtimedwaitReturningASignal) {
+    const auto* clear = probes::find_mapped_probe("proc", "signal-clear");
+    EXPECT_EQ(std::string(clear->tracepoint), "sys_exit");
+    EXPECT_EQ(std::string(clear->guard.field), "orig_ax");
+    EXPECT_EQ(clear->guard.value, 128u);  // x86-64's rt_sigtimedwait
+    EXPECT_FALSE(clear->guard.ne);
+    EXPECT_EQ(clear->guard2.arg, 1);  // the return value's sign bit clear
+    EXPECT_EQ(clear->guard2.mask, uint64_t{1} << 63);
+    EXPECT_EQ(clear->guard2.value, 0u);
+    EXPECT_EQ(clear->args[0].tp_arg, 1);
+}
+
+TEST(MappedProbes, TickIsTheSchedulerTicksHrtimerOnTheCurrentThread) {
+    const auto* tick = probes::find_mapped_probe("sched", "tick");
+    EXPECT_EQ(std::string(tick->tracepoint), "hrtimer_expire_entry");
+    EXPECT_EQ(std::string(tick->guard.field), "function");
+    EXPECT_EQ(std::string(tick->guard.symbol), "tick_sched_timer,tick_nohz_handler");
+    EXPECT_EQ(tick->identity_arg, -1);
+    for (const auto& a : tick->args) EXPECT_EQ(a.tp_arg, probes::kCurthread);
+}
+
+TEST(MappedProbes, RemainCpuAndSurrenderOnTheSchedulersBareTracepoints) {
+    const auto* remain = probes::find_mapped_probe("sched", "remain-cpu");
+    EXPECT_EQ(std::string(remain->tracepoint), "sched_exit_tp");
+    EXPECT_EQ(remain->guard.arg, 0);  // is_switch false
+    EXPECT_FALSE(remain->guard.ne);
+    EXPECT_EQ(remain->guard.value, 0u);
+    const auto* surrender = probes::find_mapped_probe("sched", "surrender");
+    EXPECT_EQ(std::string(surrender->tracepoint), "sched_set_need_resched_tp");
+    EXPECT_EQ(surrender->args.size(), 2u);
+    EXPECT_EQ(surrender->args[0].tp_arg, 0);  // the thread told to reschedule
+    EXPECT_EQ(probes::find_mapped_probe("sched", "dequeue"), nullptr);
 }
 
 TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {
@@ -106,4 +142,9 @@ TEST(MappedProbes, ProvidersOfferTheTables) {
     ASSERT_EQ(start.size(), 1u);
     EXPECT_GT(start[0]->guard.field_offset, 0);
     EXPECT_GT(start[0]->guard2.field_offset, 0);
+    // A symbol guard's value is the function's address from kallsyms.
+    auto tick = r.match({"sched", "", "", "tick"});
+    if (tick.empty()) GTEST_SKIP() << "no scheduler tick hrtimer handler in kallsyms";
+    EXPECT_GT(tick[0]->guard.value, 0xffff000000000000u);
+    EXPECT_GE(tick[0]->guard.field_offset, 0);
 }

@@ -28,4 +28,8 @@ TEST(ProcessSymbols, KernelFunctionsFromKallsyms) {
     EXPECT_EQ(k.describe(*addr + 4), "vmlinux`vfs_read+0x4");
     EXPECT_EQ(k.address_of("vfs_read", "vmlinux"), addr);
     EXPECT_FALSE(k.address_of("bdtrace_no_such_symbol"));
+    // The one-name search that stops where it finds it agrees with the table.
+    EXPECT_EQ(bdtrace::process::kallsyms_address("vfs_read"), addr);
+    EXPECT_FALSE(bdtrace::process::kallsyms_address("bdtrace_no_such_symbol"));
+    EXPECT_FALSE(bdtrace::process::kallsyms_address("fs_read"));  // a suffix is not the name
 }

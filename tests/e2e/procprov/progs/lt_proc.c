@@ -8,13 +8,21 @@
  *   child      send SIGUSR1 to a child blocked in pause() that catches it; wait for it
  *   thread     create a thread that returns at once; join it
  *   exec ARGS  fork a child that executes ARGS; wait for it
+ *   sigwait    block SIGUSR1, send it to itself and take it with sigwait()
+ *   sigpoll    block SIGUSR1 and poll for it with sigtimedwait() and a zero timeout (it expires)
+ *   spin       loop on the CPU until the tracer kills it
+ *   spin2      bind to the current CPU and loop there in two threads until the tracer kills it
+ *   yield      call sched_yield() 100000 times
  */
+#define _GNU_SOURCE
 #include <pthread.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t lt_caught;
@@ -22,6 +30,12 @@ static volatile sig_atomic_t lt_caught;
 static void lt_handler(int sig) { lt_caught = sig; }
 
 static void *lt_thread(void *arg) { return arg; }
+
+static void *lt_spin(void *arg) {
+	for (volatile unsigned long i = 0;; ++i)
+		;
+	return arg;
+}
 
 static void lt_wait(pid_t child) {
 	int status;
@@ -72,6 +86,31 @@ int main(int argc, char **argv) {
 			_exit(127);
 		}
 		lt_wait(c);
+	} else if (strcmp(mode, "sigwait") == 0 || strcmp(mode, "sigpoll") == 0) {
+		sigset_t set;
+		int sig = 0;
+		sigemptyset(&set);
+		sigaddset(&set, SIGUSR1);
+		sigprocmask(SIG_BLOCK, &set, NULL);
+		if (mode[3] == 'w') {
+			kill(getpid(), SIGUSR1);
+			if (sigwait(&set, &sig) != 0 || sig != SIGUSR1) return 1;
+		} else {
+			struct timespec zero = {0, 0};
+			if (sigtimedwait(&set, NULL, &zero) != -1) return 1;
+		}
+	} else if (strcmp(mode, "spin") == 0) {
+		lt_spin(NULL);
+	} else if (strcmp(mode, "spin2") == 0) {
+		cpu_set_t one;
+		pthread_t t;
+		CPU_ZERO(&one);
+		CPU_SET(sched_getcpu(), &one);
+		if (sched_setaffinity(0, sizeof one, &one) != 0 || pthread_create(&t, NULL, lt_spin, NULL) != 0) return 1;
+		lt_spin(NULL);
+	} else if (strcmp(mode, "yield") == 0) {
+		for (int i = 0; i < 100000; ++i)
+			sched_yield();
 	} else {
 		return 2;
 	}

@@ -1,1 +1,0 @@
-../../procprov/build_prog.sh
