@@ -79,6 +79,10 @@ const std::vector<MappedProbe>& sched_table() {
         // woken thread is on its CPU's run queue.
         probe("sched", "wakeup", "sched_waking", none(), {lwp(0), ps(0)}),
         probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}),
+        // Solaris's dispatcher takes the thread it chose off its run queue in the thread giving
+        // up the CPU; Linux's chooses next before sched_switch, which runs in prev: the same
+        // moment and context. The idle task is never queued.
+        probe("sched", "dequeue", "sched_switch", ne(2, kLow, 0, "pid"), {lwp(2), ps(2), cpu(2)}),
         // The scheduler tick is an hrtimer whose handler (tick_sched_timer; tick_nohz_handler
         // since 6.9) runs in hard interrupt context on the interrupted thread: current is the
         // thread the tick accounts (an idle CPU's idle task, pid 0, when its tick is not stopped).

@@ -90,7 +90,18 @@ TEST(MappedProbes, RemainCpuAndSurrenderOnTheSchedulersBareTracepoints) {
     EXPECT_EQ(std::string(surrender->tracepoint), "sched_set_need_resched_tp");
     EXPECT_EQ(surrender->args.size(), 2u);
     EXPECT_EQ(surrender->args[0].tp_arg, 0);  // the thread told to reschedule
-    EXPECT_EQ(probes::find_mapped_probe("sched", "dequeue"), nullptr);
+}
+
+TEST(MappedProbes, DequeueIsTheChosenThreadInTheLeavingOne) {
+    const auto* dequeue = probes::find_mapped_probe("sched", "dequeue");
+    ASSERT_TRUE(dequeue);
+    EXPECT_EQ(std::string(dequeue->tracepoint), "sched_switch");
+    EXPECT_EQ(dequeue->identity_arg, -1);  // runs as prev, as DTrace's dequeue in disp()
+    EXPECT_EQ(dequeue->guard.arg, 2);      // next, unless it is the idle task
+    EXPECT_TRUE(dequeue->guard.ne);
+    EXPECT_EQ(std::string(dequeue->guard.field), "pid");
+    ASSERT_EQ(dequeue->args.size(), 3u);
+    for (const auto& a : dequeue->args) EXPECT_EQ(a.tp_arg, 2);
 }
 
 TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {

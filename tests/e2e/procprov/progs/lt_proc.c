@@ -108,6 +108,10 @@ int main(int argc, char **argv) {
 		CPU_SET(sched_getcpu(), &one);
 		if (sched_setaffinity(0, sizeof one, &one) != 0 || pthread_create(&t, NULL, lt_spin, NULL) != 0) return 1;
 		lt_spin(NULL);
+	} else if (strcmp(mode, "nap") == 0) {
+		struct timespec ms = {0, 1000000};
+		for (int i = 0; i < 10; ++i)
+			nanosleep(&ms, NULL);
 	} else if (strcmp(mode, "yield") == 0) {
 		for (int i = 0; i < 100000; ++i)
 			sched_yield();
