@@ -34,8 +34,10 @@ enum MapId : uint32_t {
     // kMaxSyscallNr (return), the probe id, then the epid of each syscall-provider clause (its
     // slot, ProgramSet::syscall_clauses), 0 when that clause is not enabled for the probe.
     kSyscallTableMap = 13,
-    // ARRAY[kProbeTableEntries]: for each sdt (and fbt) probe id, the tracepoint's argument
-    // count (| kSdtArgsReturn at an fbt return probe), the identity word ((argument + 1) <<
+    // ARRAY[kProbeTableEntries]: for each sdt (and fbt) probe id, and for each other
+    // tracepoint of a probe (a row counted down from the last, named by the cookie's upper
+    // half), the tracepoint's argument count (| kSdtArgsReturn at an fbt return probe,
+    // | kSdtArgsDropFirst), the identity word ((argument + 1) <<
     // kSdtIdentityShift, 0: the current task), two guards of proc/sched probes (SdtGuard),
     // then the epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
@@ -120,6 +122,9 @@ inline constexpr uint32_t kSdtGuardNe = 0x100;
 // In an sdt row's argument count: the context holds a function's arguments, then its return
 // value (fexit): arg0 is 0 and arg1 the last slot read, as at DTrace's fbt return probes.
 inline constexpr uint32_t kSdtArgsReturn = 0x80000000u;
+// In an sdt row's argument count: the tracepoint's first argument is dropped (args, identity
+// and guards count from its second; probes::ProbeSite::drop_first).
+inline constexpr uint32_t kSdtArgsDropFirst = 0x40000000u;
 inline constexpr uint32_t kSdtArgsCount = 0xffff;
 inline constexpr uint32_t kSdtIdentityShift = 16;  // identity word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled

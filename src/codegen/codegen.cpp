@@ -350,6 +350,7 @@ void Gen::run() {
                 e.tracepoint = pr->tracepoint;
                 e.guard = pr->guard;
                 e.guard2 = pr->guard2;
+                e.also = pr->also;
                 e.hook = pr->hook;
                 if (const probes::MappedProbe* m = probes::find_mapped_probe(pr->provider, pr->name))
                     e.identity_arg = m->identity_arg;

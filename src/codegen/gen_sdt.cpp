@@ -113,14 +113,43 @@ void fexit_args(bpf::Function& f, VReg word, VReg scratch) {
     f.bind(done);
 }
 
+// A probe's other tracepoint whose first argument is not the probe's (kSdtArgsDropFirst):
+// the others move down one.
+void drop_first_arg(bpf::Function& f, VReg word, VReg scratch) {
+    bpf::Label done = f.new_label();
+    VReg flag = f.vreg();
+    f.mov(flag, word);
+    f.alu64(AluOp::And, flag, static_cast<int64_t>(abi::kSdtArgsDropFirst));
+    f.branch(Cond::Eq, flag, 0, done);
+    VReg v = f.vreg();
+    for (int i = 0; i < 9; ++i) {
+        f.load(8, v, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * (i + 1)));
+        f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), v);
+    }
+    f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * 9), 0);
+    f.bind(done);
+}
+
 }  // namespace
 
 void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
-    VReg probe = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
-    VReg keyp;
-    VReg row = table_row_or_return(f, abi::kSdtTableMap, probe, &keyp);
-    f.load(4, probe, keyp, 0);  // the cookie's low half
+    // The cookie: the probe id, and in its upper half the row of a probe's other tracepoint.
+    VReg cookie = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
+    VReg key = f.vreg();
+    f.mov(key, cookie);
+    f.alu64(AluOp::Rsh, key, 32);
+    bpf::Label own_row = f.new_label(), keyed = f.new_label();
+    f.branch(Cond::Eq, key, 0, own_row);
+    f.jump(keyed);
+    f.bind(own_row);
+    f.mov(key, cookie);
+    f.bind(keyed);
+    VReg row = table_row_or_return(f, abi::kSdtTableMap, key);
+    VReg probe = f.vreg();
+    f.mov(probe, cookie);
+    f.alu64(AluOp::Lsh, probe, 32);
+    f.alu64(AluOp::Rsh, probe, 32);
     f.store(8, scratch, abi::kScratchProbeId, probe);
     for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
     VReg word = f.vreg();
@@ -138,6 +167,7 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.alu64(AluOp::Add, args, static_cast<int64_t>(abi::kScratchArgs));
     f.call_helper(bpf::helper::probe_read_kernel, {args, n, ctx});
     fexit_args(f, word, scratch);
+    drop_first_arg(f, word, scratch);
     VReg ident = f.vreg();
     f.load(4, ident, row, static_cast<int16_t>(4 * abi::kSdtRowIdentity));
     sdt_identity(f, ident, scratch);

@@ -2,7 +2,7 @@
 //   sys_enter(regs, id)  sys_exit(regs, ret)  sched_process_exec(p, old_pid, bprm)   sched_process_exit(p, group_dead)
 //   task_newtask(task, clone_flags)        signal_generate(sig, info, task, group, result)
 //   signal_deliver(sig, info, ka)          sched_switch(preempt, prev, next, prev_state)
-//   sched_waking(p)  sched_wakeup(p)       sched_pi_setprio(tsk, pi_task)
+//   sched_waking(p)  sched_wakeup(p)  sched_wakeup_new(p)  sched_pi_setprio(tsk, pi_task)
 //   hrtimer_expire_entry(hrtimer, now)    sched_exit_tp(is_switch)   sched_set_need_resched_tp(tsk, cpu, tif)
 #include "probes/mapped_probes.h"
 
@@ -33,8 +33,8 @@ MappedArg value(const char* type, int a) { return {type, a, "", ""}; }
 MappedArg member(const char* type, int a, const char* xlate, const char* m) { return {type, a, xlate, m}; }
 
 MappedProbe probe(const char* prov, const char* name, const char* tp, ProbeGuard g, std::vector<MappedArg> args,
-                  int identity = -1, ProbeGuard g2 = {}) {
-    return {prov, name, tp, g, std::move(args), identity, g2};
+                  int identity = -1, ProbeGuard g2 = {}, std::vector<ProbeSite> also = {}) {
+    return {prov, name, tp, g, std::move(args), identity, g2, std::move(also)};
 }
 
 const std::vector<MappedProbe>& proc_table() {
@@ -78,7 +78,12 @@ const std::vector<MappedProbe>& sched_table() {
         // sched_waking fires in the waker once the wakeup is decided; sched_wakeup once the
         // woken thread is on its CPU's run queue.
         probe("sched", "wakeup", "sched_waking", none(), {lwp(0), ps(0)}),
-        probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}),
+        // DTrace's dispatcher enqueues a woken thread, a new one, and a preempted or yielding
+        // one put back (Linux keeps it on its run queue: sched_switch of a still runnable
+        // thread, other than the idle task, as that thread).
+        probe("sched", "enqueue", "sched_wakeup", none(), {lwp(0), ps(0), cpu(0)}, -1, none(),
+              {{"sched_wakeup_new", none(), none(), false},
+               {"sched_switch", eq(2, kLow, 0), ne(0, kLow, 0, "pid"), true}}),
         // Solaris's dispatcher takes the thread it chose off its run queue in the thread giving
         // up the CPU; Linux's chooses next before sched_switch, which runs in prev: the same
         // moment and context. The idle task is never queued.

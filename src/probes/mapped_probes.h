@@ -40,6 +40,19 @@ struct MappedArg {
     const char* member;  // member of the translation, "" for the whole translation
 };
 
+// Another tracepoint a probe also fires at (sched:::enqueue: a new task's first wakeup, a
+// preempted thread put back on its run queue), with its own conditions. drop_first: the
+// tracepoint's first argument is dropped, so that its next ones take the positions args[],
+// the identity and the guards name (sched_switch(preempt, prev, ...): prev becomes 0).
+struct ProbeSite {
+    std::string tracepoint;
+    ProbeGuard guard;
+    ProbeGuard guard2;
+    bool drop_first = false;
+    int32_t tp_nargs = -1;  // the tracepoint's own argument count (the provider)
+    bool operator==(const ProbeSite&) const = default;
+};
+
 // Which thread the probe's tid, pid, execname, curthread and self-> belong to: the one the
 // tracepoint fires in, or a task among its arguments (on-cpu: the incoming thread).
 struct MappedProbe {
@@ -50,6 +63,7 @@ struct MappedProbe {
     std::vector<MappedArg> args;
     int identity_arg = -1;  // >= 0: the task argument whose identity the clauses take
     ProbeGuard guard2;      // a second condition, both must hold
+    std::vector<ProbeSite> also;
 };
 
 // The table of one provider ("proc", "sched"); empty for others.

@@ -91,6 +91,7 @@ struct Probe {
     std::string tracepoint;
     ProbeGuard guard;
     ProbeGuard guard2;
+    std::vector<ProbeSite> also;  // proc and sched: the other tracepoints the probe fires at
     std::vector<TranslatedArg> translated_args;
     // Sdt probes: where they attach (fbt: Fentry or Fexit at the kernel function `function`;
     // tp_nargs is then the context's argument slots, the return value's included for Fexit).

@@ -1,7 +1,7 @@
 // The proc and sched providers: DTrace's probes on the kernel's tracepoints
 // (probes/mapped_probes.h). They attach as sdt probes do (one shared program, a raw tracepoint
 // per probe with the probe id as cookie); Probe::tracepoint names the tracepoint and
-// Probe::guard the condition on its arguments. A probe whose tracepoint this kernel lacks is
+// Probe::guard the condition on its arguments, Probe::also the probe's other tracepoints. A probe whose tracepoint this kernel lacks is
 // not offered.
 #include <bpf/btf.h>
 
@@ -89,11 +89,12 @@ uint64_t first_symbol(const std::string& names) {
 }
 
 // Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
-bool resolve(ProbeGuard& g, const std::string& tp) {
+// `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).
+bool resolve(ProbeGuard& g, const std::string& tp, int dropped = 0) {
     if (g.arg < 0) return true;
     if (*g.symbol != '\0' && (g.value = first_symbol(g.symbol)) == 0) return false;
     if (*g.field == '\0') return true;
-    g.field_offset = field_offset(tp, g.arg, g.field);
+    g.field_offset = field_offset(tp, g.arg + dropped, g.field);
     return g.field_offset >= 0;
 }
 
@@ -145,6 +146,15 @@ private:
             p.guard = m.guard;
             p.guard2 = m.guard2;
             if (!resolve(p.guard, m.tracepoint) || !resolve(p.guard2, m.tracepoint)) continue;
+            // Another tracepoint this kernel lacks leaves the probe on the others.
+            for (ProbeSite site : m.also) {
+                int dropped = site.drop_first ? 1 : 0;
+                site.tp_nargs = tracepoint_nargs(site.tracepoint);
+                if (site.tp_nargs < 0 || !resolve(site.guard, site.tracepoint, dropped) ||
+                    !resolve(site.guard2, site.tracepoint, dropped))
+                    continue;
+                p.also.push_back(std::move(site));
+            }
             probes_.push_back(std::move(p));
         }
     }

@@ -342,6 +342,26 @@ bool Session::attach_syscall_epids(SessionError* err) {
     return true;
 }
 
+namespace {
+
+// The two guards of an sdt table row (abi::SdtGuard); a guard with no argument is none.
+void store_guards(std::vector<uint32_t>& row, const probes::ProbeGuard& first, const probes::ProbeGuard& second) {
+    const probes::ProbeGuard* guards[2] = {&first, &second};
+    for (size_t i = 0; i < 2; ++i) {
+        const probes::ProbeGuard& g = *guards[i];
+        codegen::abi::SdtGuard sg{};
+        if (g.arg >= 0) {
+            sg.ctl = static_cast<uint32_t>(g.arg + 1) | (g.ne ? codegen::abi::kSdtGuardNe : 0);
+            sg.field = g.field_offset >= 0 ? static_cast<uint32_t>(g.field_offset + 1) : 0;
+            sg.mask = g.mask;
+            sg.value = g.value;
+        }
+        std::memcpy(&row[codegen::abi::kSdtRowGuard + i * sizeof(sg) / 4], &sg, sizeof(sg));
+    }
+}
+
+}  // namespace
+
 bool Session::attach_sdt_epids(SessionError* err) {
     kernel::Map& table = *maps_[codegen::abi::kSdtTableMap];
     const size_t slots = ps_.sdt_clauses.size();
@@ -358,21 +378,28 @@ bool Session::attach_sdt_epids(SessionError* err) {
         row[0] = static_cast<uint32_t>(e.tp_nargs) | (e.hook == probes::KernelHook::Fexit ? codegen::abi::kSdtArgsReturn : 0);
         if (e.identity_arg >= 0)
             row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
-        const probes::ProbeGuard* guards[2] = {&e.guard, &e.guard2};
-        for (size_t i = 0; i < 2; ++i) {
-            const probes::ProbeGuard& g = *guards[i];
-            if (g.arg < 0) continue;
-            codegen::abi::SdtGuard sg{};
-            sg.ctl = static_cast<uint32_t>(g.arg + 1) | (g.ne ? codegen::abi::kSdtGuardNe : 0);
-            sg.field = g.field_offset >= 0 ? static_cast<uint32_t>(g.field_offset + 1) : 0;
-            sg.mask = g.mask;
-            sg.value = g.value;
-            std::memcpy(&row[codegen::abi::kSdtRowGuard + i * sizeof(sg) / 4], &sg, sizeof(sg));
-        }
+        store_guards(row, e.guard, e.guard2);
         for (size_t slot = 0; slot < slots; ++slot)
             if (ps_.sdt_clauses[slot] == e.clause) row[codegen::abi::kSdtRowEpids + slot] = e.epid;
         named.emplace(e.probe_id, &e);
     }
+    // A probe's other tracepoints: rows counted down from the table's last, with the probe's
+    // epids; the cookie's upper half names the row, its lower half the probe.
+    std::vector<std::pair<std::string, uint64_t>> sites;  // tracepoint, cookie
+    uint32_t next_row = codegen::abi::kProbeTableEntries;
+    const uint32_t last_id = rows.empty() ? 0 : rows.rbegin()->first;
+    for (const auto& [id, e] : named)
+        for (const probes::ProbeSite& site : e->also) {
+            if (--next_row <= last_id) {
+                *err = {"too many probes: sdt probe ids stop at " + std::to_string(next_row), 1, ""};
+                return false;
+            }
+            std::vector<uint32_t> row = rows[id];
+            row[0] = static_cast<uint32_t>(site.tp_nargs) | (site.drop_first ? codegen::abi::kSdtArgsDropFirst : 0);
+            store_guards(row, site.guard, site.guard2);
+            rows.emplace(next_row, std::move(row));
+            sites.emplace_back(site.tracepoint, uint64_t{id} | uint64_t{next_row} << 32);
+        }
     for (const auto& [id, row] : rows) {
         if (auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row))); !r) {
             *err = from(r.error());
@@ -395,6 +422,14 @@ bool Session::attach_sdt_epids(SessionError* err) {
     }
     for (const auto& [id, e] : traced) {
         auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
+        if (!link) {
+            *err = from(link.error());
+            return false;
+        }
+        links_.push_back(std::move(link.value()));
+    }
+    for (const auto& [tracepoint, cookie] : sites) {
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, tracepoint, cookie);
         if (!link) {
             *err = from(link.error());
             return false;

@@ -92,6 +92,23 @@ TEST(MappedProbes, RemainCpuAndSurrenderOnTheSchedulersBareTracepoints) {
     EXPECT_EQ(surrender->args[0].tp_arg, 0);  // the thread told to reschedule
 }
 
+TEST(MappedProbes, EnqueueAlsoAtANewTaskAndAPreemptedOne) {
+    const auto* enqueue = probes::find_mapped_probe("sched", "enqueue");
+    ASSERT_TRUE(enqueue);
+    EXPECT_EQ(std::string(enqueue->tracepoint), "sched_wakeup");
+    ASSERT_EQ(enqueue->also.size(), 2u);
+    EXPECT_EQ(enqueue->also[0].tracepoint, "sched_wakeup_new");  // (p): same positions
+    EXPECT_FALSE(enqueue->also[0].drop_first);
+    const probes::ProbeSite& put_back = enqueue->also[1];
+    EXPECT_EQ(put_back.tracepoint, "sched_switch");  // (preempt, prev, next, prev_state)
+    EXPECT_TRUE(put_back.drop_first);                // prev is args' task
+    EXPECT_EQ(put_back.guard.arg, 2);                // prev_state == TASK_RUNNING
+    EXPECT_FALSE(put_back.guard.ne);
+    EXPECT_EQ(put_back.guard2.arg, 0);  // prev is not the idle task
+    EXPECT_TRUE(put_back.guard2.ne);
+    EXPECT_EQ(std::string(put_back.guard2.field), "pid");
+}
+
 TEST(MappedProbes, DequeueIsTheChosenThreadInTheLeavingOne) {
     const auto* dequeue = probes::find_mapped_probe("sched", "dequeue");
     ASSERT_TRUE(dequeue);

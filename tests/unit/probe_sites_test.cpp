@@ -1,0 +1,57 @@
+// A probe on several tracepoints (sched:::enqueue): one sdt table row per other tracepoint,
+// counted down from the table's last, attached with the probe id in the cookie's lower half
+// and that row in its upper half; the guards of a site whose first argument is dropped are
+// resolved one argument further.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <set>
+
+#include "codegen/abi.h"
+#include "codegen/codegen.h"
+#include "frontend/parse.h"
+#include "kernel/fake_kernel.h"
+#include "probes/probe.h"
+#include "runtime/session.h"
+#include "sema/sema.h"
+
+using namespace bdtrace;
+
+TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
+    if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    probes::Registry registry;
+    auto found = registry.match({"sched", "", "", "enqueue"});
+    ASSERT_EQ(found.size(), 1u);
+    const probes::Probe& enqueue = *found[0];
+    ASSERT_EQ(enqueue.also.size(), 2u);  // Linux 6.x has sched_wakeup_new and sched_switch
+    EXPECT_EQ(enqueue.also[0].tp_nargs, 1);
+    EXPECT_EQ(enqueue.also[1].tp_nargs, 4);
+    // prev->pid, found through sched_switch's second argument (the first is dropped).
+    EXPECT_GT(enqueue.also[1].guard2.field_offset, 0);
+
+    sema::TypeTable types;
+    frontend::SourceBuffer src("t.d", "sched:::enqueue { @ = count(); }\nsched:::dequeue { @d = count(); }\n");
+    DiagnosticList diags;
+    frontend::ParseOptions po;
+    auto parsed = frontend::parse_program(src, po, diags);
+    ASSERT_FALSE(diags.has_errors());
+    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
+    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    ASSERT_TRUE(ps) << diags.items()[0].message;
+    kernel::FakeKernel k;
+    runtime::SessionError err;
+    auto session = runtime::Session::load(k, *ps, [](const void*, size_t) {}, &err);
+    ASSERT_TRUE(session) << err.message;
+    ASSERT_TRUE(session->attach(&err)) << err.message;
+    uint64_t dequeue_id = registry.match({"sched", "", "", "dequeue"})[0]->id;
+    std::multiset<std::pair<std::string, uint64_t>> links;
+    for (const auto& a : k.attachments())
+        if (a.what.rfind("raw_tp ", 0) == 0) links.emplace(a.what.substr(7), a.cookie);
+    const uint64_t last = codegen::abi::kProbeTableEntries - 1;
+    EXPECT_EQ(links, (std::multiset<std::pair<std::string, uint64_t>>{{"sched_wakeup", enqueue.id},
+                                                           {"sched_wakeup_new", enqueue.id | last << 32},
+                                                           {"sched_switch", enqueue.id | (last - 1) << 32},
+                                                           {"sched_switch", dequeue_id}}));
+}
