@@ -4,7 +4,11 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <cinttypes>
+#include <cstdio>
 #include <cstring>
+#include <fstream>
 
 #include "codegen/program_set.h"
 #include "frontend/parse.h"
@@ -259,7 +263,18 @@ __attribute__((noinline)) void capture(process::StackCopy& c, std::vector<uint8_
     c.ip = ip;
     c.sp = sp;
     c.bp = bp;
-    bytes.assign(reinterpret_cast<const uint8_t*>(sp), reinterpret_cast<const uint8_t*>(sp) + 4096);
+    // At most 4096 bytes, and not past the stack's end (a test run shallow enough, with a
+    // small environment, has less than that above it).
+    uint64_t end = sp + 4096;
+    std::ifstream maps("/proc/self/maps");
+    for (std::string line; std::getline(maps, line);) {
+        uint64_t lo = 0, hi = 0;
+        if (std::sscanf(line.c_str(), "%" SCNx64 "-%" SCNx64, &lo, &hi) == 2 && lo <= sp && sp < hi) {
+            end = std::min(end, hi);
+            break;
+        }
+    }
+    bytes.assign(reinterpret_cast<const uint8_t*>(sp), reinterpret_cast<const uint8_t*>(end));
 }
 
 __attribute__((noinline)) std::vector<std::string> unwind_here(process::UserSymbols& syms) {
