@@ -352,8 +352,7 @@ void Gen::run() {
                 e.guard2 = pr->guard2;
                 e.also = pr->also;
                 e.hook = pr->hook;
-                if (const probes::MappedProbe* m = probes::find_mapped_probe(pr->provider, pr->name))
-                    e.identity_arg = m->identity_arg;
+                e.identity_arg = pr->identity_arg;
                 if (pr->syscall_nr >= 0)
                     e.syscall_key = static_cast<int32_t>(
                         syscall_table_key(pr->syscall_nr, pr->attach == AttachKind::SyscallReturn));

@@ -92,6 +92,7 @@ struct Probe {
     ProbeGuard guard;
     ProbeGuard guard2;
     std::vector<ProbeSite> also;  // proc and sched: the other tracepoints the probe fires at
+    int32_t identity_arg = -1;    // >= 0: the task argument whose identity clauses take (on-cpu)
     std::vector<TranslatedArg> translated_args;
     // Sdt probes: where they attach (fbt: Fentry or Fexit at the kernel function `function`;
     // tp_nargs is then the context's argument slots, the return value's included for Fexit).

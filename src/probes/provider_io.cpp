@@ -5,12 +5,12 @@
 // request goes straight to the driver (synchronous I/O), as DTrace's start does. args[] are the
 // D library's translations (io.d) of the tracepoint's struct request *: bufinfo_t, devinfo_t;
 // a request carries no file, so fileinfo_t is the translation of a NULL file ("<none>").
-// wait-start and wait-done have no tracepoint to stand on and are not offered.
-#include <bpf/btf.h>
+// wait-start and wait-done stand on the scheduler's switches of a thread waiting for I/O; the
+// wait names no request, so their args[] are translations of NULL ("<none>", zeros).
 
-#include "probes/btf_spell.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
+#include "probes/tracepoint_guards.h"
 
 namespace bdtrace::probes {
 
@@ -28,28 +28,24 @@ constexpr ProviderAttributes kAttributes = {
     {S::Evolving, S::Evolving, C::Isa},    // arguments
 };
 
+// A thread waits for I/O in io_schedule(), which marks it (task_struct's in_iowait bit) around
+// its call of the scheduler: wait-start is its sched_switch away while it blocks so marked,
+// in that thread; wait-done its switch back in, still marked, as that thread.
 struct IoProbe {
     const char* name;
-    const char* tracepoint;  // its first argument is the struct request *
+    const char* tracepoint;
+    bool request;  // the tracepoint's first argument is the struct request *
+    ProbeGuard guard, guard2;
+    int identity_arg = -1;
 };
 
-constexpr IoProbe kProbes[] = {
-    {"start", "block_rq_issue"},
-    {"done", "block_rq_complete"},
+const IoProbe kProbes[] = {
+    {"start", "block_rq_issue", true, {}, {}},
+    {"done", "block_rq_complete", true, {}, {}},
+    // sched_switch(preempt, prev, next, prev_state)
+    {"wait-start", "sched_switch", false, {1, 1, 1, false, "in_iowait", -1}, {3, 0xffffffff, 0, true, "", -1}},
+    {"wait-done", "sched_switch", false, {2, 1, 1, false, "in_iowait", -1}, {}, 2},
 };
-
-// The tracepoint's argument count from its BTF prototype (btf_trace_<event>: the first
-// parameter is the probe's private data); -1 when this kernel lacks it.
-int32_t tracepoint_nargs(const char* event) {
-    const struct btf* b = vmlinux_btf();
-    if (!b) return -1;
-    int id = btf__find_by_name_kind(b, (std::string("btf_trace_") + event).c_str(), BTF_KIND_TYPEDEF);
-    if (id <= 0) return -1;
-    const struct btf_type* ptr = btf__type_by_id(b, btf__type_by_id(b, static_cast<uint32_t>(id))->type);
-    const struct btf_type* proto = ptr && btf_is_ptr(ptr) ? btf__type_by_id(b, ptr->type) : nullptr;
-    if (!proto || !btf_is_func_proto(proto) || btf_vlen(proto) < 2) return -1;
-    return btf_vlen(proto) - 1;
-}
 
 class IoProvider : public Provider {
 public:
@@ -66,7 +62,7 @@ public:
         for (const IoProbe& io : kProbes) {
             if (bare_name && !glob_match(d.name, io.name)) continue;
             int32_t nargs = tracepoint_nargs(io.tracepoint);
-            if (nargs < 0) continue;
+            if (nargs < 1) continue;
             Probe p;
             p.provider = "io";
             p.module = "vmlinux";  // Oracle Linux's: module vmlinux, function empty
@@ -74,7 +70,15 @@ public:
             p.attach = AttachKind::Sdt;
             p.tp_nargs = nargs;
             p.tracepoint = io.tracepoint;
-            p.translated_args = {{0, "", "bufinfo_t *"}, {0, "", "devinfo_t *"}, {-1, "file", "fileinfo_t *"}};
+            p.guard = io.guard;
+            p.guard2 = io.guard2;
+            if (!resolve_guard(p.guard, io.tracepoint) || !resolve_guard(p.guard2, io.tracepoint)) continue;
+            p.identity_arg = io.identity_arg;
+            // A wait names no request: the library translates NULL ones.
+            if (io.request)
+                p.translated_args = {{0, "", "bufinfo_t *"}, {0, "", "devinfo_t *"}, {-1, "file", "fileinfo_t *"}};
+            else
+                p.translated_args = {{-1, "request", "bufinfo_t *"}, {-1, "request", "devinfo_t *"}, {-1, "file", "fileinfo_t *"}};
             out.push_back(std::move(p));
         }
     }

@@ -49,7 +49,7 @@ TEST(IoProvider, StartAndDoneOnTheRequestTracepoints) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry r;
     auto found = r.match({"io", "", "", ""});
-    ASSERT_EQ(found.size(), 2u);
+    ASSERT_EQ(found.size(), 4u);
     EXPECT_EQ(found[0]->full_name(), "io:vmlinux::start");
     EXPECT_EQ(found[0]->tracepoint, "block_rq_issue");
     EXPECT_EQ(found[0]->tp_nargs, 1);
@@ -60,7 +60,35 @@ TEST(IoProvider, StartAndDoneOnTheRequestTracepoints) {
         EXPECT_EQ(p->attach, probes::AttachKind::Sdt);
         EXPECT_EQ(r.info(*p).arg_types, (std::vector<std::string>{"bufinfo_t *", "devinfo_t *", "fileinfo_t *"}));
     }
-    EXPECT_TRUE(r.match({"io", "", "", "wait-start"}).empty());
+}
+
+TEST(IoProvider, WaitsAreSwitchesOfAThreadMarkedInIowait) {
+    if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    probes::Registry r;
+    auto found = r.match({"io", "", "", "wait-*"});
+    ASSERT_EQ(found.size(), 2u);
+    const probes::Probe& start = *found[0];
+    const probes::Probe& done = *found[1];
+    EXPECT_EQ(start.full_name(), "io:vmlinux::wait-start");
+    EXPECT_EQ(done.full_name(), "io:vmlinux::wait-done");
+    for (const probes::Probe* p : found) {
+        EXPECT_EQ(p->tracepoint, "sched_switch");
+        // in_iowait is a one-bit field: the guard reads the byte holding it, its bit masked.
+        EXPECT_STREQ(p->guard.field, "in_iowait");
+        EXPECT_GT(p->guard.field_offset, 0);
+        EXPECT_EQ(__builtin_popcountll(p->guard.mask), 1);
+        EXPECT_EQ(p->guard.value, p->guard.mask);
+        // No request: NULL ones translated.
+        ASSERT_EQ(p->translated_args.size(), 3u);
+        EXPECT_EQ(p->translated_args[0].from, -1);
+        EXPECT_EQ(p->translated_args[0].null_struct, "request");
+    }
+    EXPECT_EQ(start.guard.arg, 1);  // prev, which blocks (prev_state != 0), in its own context
+    EXPECT_EQ(start.guard2.arg, 3);
+    EXPECT_TRUE(start.guard2.ne);
+    EXPECT_EQ(start.identity_arg, -1);
+    EXPECT_EQ(done.guard.arg, 2);  // next, as that thread
+    EXPECT_EQ(done.identity_arg, 2);
 }
 
 TEST(IoProvider, NamingItLoadsTheLibrary) {
@@ -74,6 +102,9 @@ TEST(IoProvider, ArgsAreTranslated) {
     EXPECT_EQ(check("io:::done /args[0]->b_flags & B_READ/ { trace(args[1]->dev_major); }"), "");
     EXPECT_EQ(check("io:::start, io:::done { trace(args[0]->b_blkno); }"), "");
     EXPECT_EQ(check("io:::start { trace(args[3]->b_bcount); }"), "D_ARGS_IDX: index 3 is out of range for args[ ]");
+    EXPECT_EQ(check("io:::wait-start, io:::wait-done { trace(args[0]->b_bcount); trace(args[1]->dev_statname); }"), "");
+    EXPECT_EQ(check("io:::start, io:::wait-start { trace(args[0]->b_bcount); }"),
+              "D_ARGS_IDX: args[ ] may not be referenced because probe description matches an unstable set of probes");
     EXPECT_EQ(check("io:::start, sdt:block::block_rq_issue { trace(args[0]->b_bcount); }"),
               "D_ARGS_IDX: args[ ] may not be referenced because probe description matches an unstable set of probes");
     EXPECT_EQ(check("io:::start { trace(args[0]->b_nosuch); }"),

@@ -58,17 +58,18 @@ translator bufinfo_t < struct bio *B > {
 	b_edev = B->bi_bdev == NULL ? 0 : B->bi_bdev->bd_dev;
 };
 
+/* A NULL request (io:::wait-start and wait-done name none) translates to zeros. */
 translator bufinfo_t < struct request *R > {
-	b_flags = R->cmd_flags & 1 ? B_WRITE : B_READ;
-	b_bcount = R->__data_len;
+	b_flags = R == NULL ? 0 : R->cmd_flags & 1 ? B_WRITE : B_READ;
+	b_bcount = R == NULL ? 0 : R->__data_len;
 	b_addr = 0;
-	b_lblkno = R->__sector;
-	b_blkno = R->__sector;
+	b_lblkno = R == NULL ? 0 : R->__sector;
+	b_blkno = R == NULL ? 0 : R->__sector;
 	b_resid = 0;
-	b_bufsize = R->__data_len;
+	b_bufsize = R == NULL ? 0 : R->__data_len;
 	b_iodone = 0;
 	b_error = 0;
-	b_edev = R->part == NULL ? 0 : R->part->bd_dev;
+	b_edev = R == NULL || R->part == NULL ? 0 : R->part->bd_dev;
 };
 
 translator devinfo_t < struct bio *B > {
@@ -82,12 +83,12 @@ translator devinfo_t < struct bio *B > {
 
 /* A request's partition (part), else its whole disk; the io provider's args[1]. */
 translator devinfo_t < struct request *R > {
-	dev_major = R->part != NULL ? R->part->bd_dev >> 20 : R->q->disk == NULL ? 0 : R->q->disk->major;
-	dev_minor = R->part != NULL ? R->part->bd_dev & 0xfffff : R->q->disk == NULL ? 0 : R->q->disk->first_minor;
+	dev_major = R == NULL ? 0 : R->part != NULL ? R->part->bd_dev >> 20 : R->q->disk == NULL ? 0 : R->q->disk->major;
+	dev_minor = R == NULL ? 0 : R->part != NULL ? R->part->bd_dev & 0xfffff : R->q->disk == NULL ? 0 : R->q->disk->first_minor;
 	dev_instance = 0;
-	dev_name = R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
-	dev_statname = R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
-	dev_pathname = "<unknown>";
+	dev_name = R == NULL ? "<none>" : R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
+	dev_statname = R == NULL ? "<none>" : R->q->disk == NULL ? "<unknown>" : stringof(R->q->disk->disk_name);
+	dev_pathname = R == NULL ? "<none>" : "<unknown>";
 };
 
 translator fileinfo_t < struct file *F > {

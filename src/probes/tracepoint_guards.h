@@ -1,0 +1,22 @@
+// What the providers built on tracepoints (proc, sched, io) learn of a tracepoint from the
+// running kernel: its argument count (vmlinux BTF's btf_trace_<event> prototype) and, for a
+// ProbeGuard, the offset of the field it reads (a bitfield's mask and value moved to its bit)
+// and the address of the kernel function it compares with.
+#pragma once
+
+#include <cstdint>
+#include <string>
+
+#include "probes/mapped_probes.h"
+
+namespace bdtrace::probes {
+
+// The tracepoint's argument count (its prototype less the private data); -1 when this kernel
+// has no such tracepoint.
+int32_t tracepoint_nargs(const std::string& tracepoint);
+
+// Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
+// `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).
+bool resolve_guard(ProbeGuard& g, const std::string& tracepoint, int dropped = 0);
+
+}  // namespace bdtrace::probes
