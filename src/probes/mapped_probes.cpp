@@ -70,8 +70,14 @@ const std::vector<MappedProbe>& proc_table() {
 
 const std::vector<MappedProbe>& sched_table() {
     static const std::vector<MappedProbe> t = {
-        // sched_switch runs in the leaving thread (prev); on-cpu takes next's identity.
+        // sched_switch runs in the leaving thread (prev).
         probe("sched", "off-cpu", "sched_switch", none(), {lwp(2), ps(2)}),
+        // A thread switched back in returns through the end of __schedule() (sched_exit_tp,
+        // Linux 6.16+, is_switch true) in its own context: its user stack and memory are
+        // there. A new thread's first run does not (it starts in ret_from_fork): that one is
+        // its first sched_switch in, as the thread. Older kernels: every sched_switch, as next.
+        probe("sched", "on-cpu", "sched_exit_tp", ne(0, 0xff, 0), {}, -1, none(),
+              {{"sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), none(), false, 2}}),
         probe("sched", "on-cpu", "sched_switch", none(), {}, 2),
         probe("sched", "preempt", "sched_switch", ne(0, 1, 0), {}),
         probe("sched", "sleep", "sched_switch", ne(3, kLow, 0), {}),

@@ -49,7 +49,8 @@ struct ProbeSite {
     ProbeGuard guard;
     ProbeGuard guard2;
     bool drop_first = false;
-    int32_t tp_nargs = -1;  // the tracepoint's own argument count (the provider)
+    int32_t identity_arg = -1;  // as MappedProbe's, for this tracepoint
+    int32_t tp_nargs = -1;      // the tracepoint's own argument count (the provider)
     bool operator==(const ProbeSite&) const = default;
 };
 
@@ -66,7 +67,8 @@ struct MappedProbe {
     std::vector<ProbeSite> also;
 };
 
-// The table of one provider ("proc", "sched"); empty for others.
+// The table of one provider ("proc", "sched"); empty for others. A name may have several
+// entries: the provider makes the first whose tracepoint the kernel has.
 const std::vector<MappedProbe>& mapped_probes(const std::string& provider);
 // One probe of the table, or null.
 const MappedProbe* find_mapped_probe(const std::string& provider, const std::string& name);

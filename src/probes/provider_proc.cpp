@@ -1,11 +1,10 @@
 // The proc and sched providers: DTrace's probes on the kernel's tracepoints
 // (probes/mapped_probes.h). They attach as sdt probes do (one shared program, a raw tracepoint
-// per probe with the probe id as cookie); Probe::tracepoint names the tracepoint and
-// Probe::guard the condition on its arguments, Probe::also the probe's other tracepoints. A probe whose tracepoint this kernel lacks is
-// not offered.
-#include <bpf/btf.h>
+// per probe with the probe id as cookie); Probe::tracepoint names the tracepoint,
+// Probe::guard the condition on its arguments and Probe::also the probe's other tracepoints.
+// A probe whose tracepoint this kernel lacks is not offered (or is the name's next entry).
+#include <set>
 
-#include "probes/btf_spell.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
@@ -48,7 +47,9 @@ public:
 private:
     void make() {
         made_ = true;
+        std::set<std::string> made;
         for (const MappedProbe& m : mapped_probes(name_)) {
+            if (made.count(m.name)) continue;
             int32_t n = tracepoint_nargs(m.tracepoint);
             if (n < 0) continue;
             Probe p;
@@ -70,6 +71,7 @@ private:
                     continue;
                 p.also.push_back(std::move(site));
             }
+            made.insert(p.name);
             probes_.push_back(std::move(p));
         }
     }

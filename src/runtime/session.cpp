@@ -397,6 +397,8 @@ bool Session::attach_sdt_epids(SessionError* err) {
             std::vector<uint32_t> row = rows[id];
             row[0] = static_cast<uint32_t>(site.tp_nargs) | (site.drop_first ? codegen::abi::kSdtArgsDropFirst : 0);
             store_guards(row, site.guard, site.guard2);
+            row[codegen::abi::kSdtRowIdentity] =
+                site.identity_arg >= 0 ? static_cast<uint32_t>(site.identity_arg + 1) << codegen::abi::kSdtIdentityShift : 0;
             rows.emplace(next_row, std::move(row));
             sites.emplace_back(site.tracepoint, uint64_t{id} | uint64_t{next_row} << 32);
         }
