@@ -262,7 +262,7 @@ NodePtr Checker::ident(const ast::Expr& e) {
         n->builtin = b->var;
         n->value = b->index;
         if (b->var == BuiltinVar::Args)
-            error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+            args_unstable(e.range);
         return n;
     }
     error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown variable name");
@@ -608,19 +608,31 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
         untyped &= pr && (probes::is_uprobe_kind(pr->attach) || pr->syscall_nr >= 0 || pr->attach == probes::AttachKind::Sdt);
     }
-    if (!untyped)
-        error("D_ARGS_IDX", e.range, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+    // Probes that declare no arguments at all (BEGIN, profile-N) have none in range; a set
+    // of probes of different kinds has no one args[].
+    bool none = clause_probes && !clause_probes->empty();
+    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
+        const probes::Probe* pr = registry.by_id(p.probe_id);
+        none &= pr && (pr->attach == probes::AttachKind::Begin || pr->attach == probes::AttachKind::End ||
+                       pr->attach == probes::AttachKind::Error || pr->attach == probes::AttachKind::Profile ||
+                       pr->attach == probes::AttachKind::Tick);
+    }
+    if (!untyped && !none) args_unstable(e.range);
     if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access args as an associative array");
     NodePtr idx = rvalue(*e.args[0]);
+    if (none) {
+        if (idx->kind != NodeKind::Int) error("D_ARGS_IDX", e.range, "index is out of range for " + clause_desc + " args[ ]");
+        args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
+    }
     // USDT probes have up to 12 arguments (sys/sdt.h's STAP_PROBE12): args[10] and args[11].
     bool usdt = clause_probes && !clause_probes->empty();
     for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
         usdt &= pr && pr->attach == probes::AttachKind::Usdt;
     }
-    if (idx->kind != NodeKind::Int || idx->value > (usdt ? 11 : 9))
-        error("D_ARGS_IDX", e.range, "index " + (idx->kind == NodeKind::Int ? std::to_string(idx->value) + " " : std::string()) +
-                                         "is out of range for args[ ]");
+    if (idx->kind != NodeKind::Int)
+        error("D_ARGS_IDX", e.range, "index is out of range for " + clause_desc + " args[ ]");
+    if (idx->value > (usdt ? 11 : 9)) args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
     if (NodePtr m = mapped_arg(static_cast<uint64_t>(idx->value), e)) return m;
     auto b = find_builtin(types, "arg" + std::to_string(idx->kind == NodeKind::Int && idx->value <= 9 ? idx->value : 0));
     auto n = node(NodeKind::Builtin, b->type, e.range);
@@ -631,8 +643,7 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     if (!out_of_range)
         if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
             return cast(std::move(n), t, e.range);
-    if (out_of_range)
-        error("D_ARGS_IDX", e.range, "index " + std::to_string(idx->value) + " is out of range for args[ ]");
+    if (out_of_range) args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
     return n;
 }
 

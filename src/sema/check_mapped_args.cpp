@@ -29,7 +29,7 @@ NodePtr Checker::mapped_arg(uint64_t index, const ast::Expr& e) {
     const probes::MappedProbe* m = probes::find_mapped_probe(first->provider, first->name);
     if (!m) return nullptr;
     if (index >= m->args.size())
-        error("D_ARGS_IDX", e.range, "index " + std::to_string(index) + " is out of range for " + first->full_name() + " args[ ]");
+        args_out_of_range(index, e.range);
     const probes::MappedArg& a = m->args[index];
     const bool cur = a.tp_arg == probes::kCurthread;  // sched:::tick's thread: the current one
     auto b = find_builtin(types, cur ? "curthread" : "arg" + std::to_string(a.tp_arg));

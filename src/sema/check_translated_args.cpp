@@ -34,7 +34,7 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
     for (const auto& p : *clause_probes) {
         const probes::Probe* pr = registry.by_id(p.probe_id);
         if (!pr || !same_args(pr->translated_args, first->translated_args))
-            error("D_ARGS_IDX", r, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+            args_unstable(r);
     }
     if (index >= first->translated_args.size()) {
         *out_of_range = true;
@@ -50,7 +50,7 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
             const Type* t = tracepoint_arg_type(pr->tracepoint, static_cast<uint64_t>(a.from), &beyond);
             if (!t) return nullptr;
             if (input && !same_type(input, t))
-                error("D_ARGS_IDX", r, "args[ ] may not be referenced because probe description matches an unstable set of probes");
+                args_unstable(r);
             input = t;
         }
         auto b = find_builtin(types, "arg" + std::to_string(a.from));

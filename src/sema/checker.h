@@ -142,6 +142,11 @@ public:
     uint32_t action_index = 0;  // within the current clause
     // The current clause's probes, for args[] (untyped on pid probes: the argument registers).
     const std::vector<EnabledProbe>* clause_probes = nullptr;
+    // The current clause's first probe description as written (":::BEGIN"), which DTrace's
+    // args[] errors name (it compiles a clause once per description).
+    std::string clause_desc;
+    [[noreturn]] void args_unstable(SourceRange r);
+    [[noreturn]] void args_out_of_range(uint64_t index, SourceRange r);
     NodePtr untyped_arg(const ast::Expr& e);
     // args[index]'s type at the syscall probes of one call (its tracefs format, else BTF), else
     // null (check_syscall_args.cpp); *out_of_range when the call has fewer arguments.

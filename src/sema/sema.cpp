@@ -280,12 +280,27 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
     return out;
 }
 
+void Checker::args_unstable(SourceRange r) {
+    error("D_ARGS_MULTI", r,
+          "args[ ] may not be referenced because probe description " + clause_desc + " matches an unstable set of probes");
+}
+
+void Checker::args_out_of_range(uint64_t index, SourceRange r) {
+    error("D_ARGS_IDX", r, "index " + std::to_string(index) + " is out of range for " + clause_desc + " args[ ]");
+}
+
 void Checker::clause(const ast::Clause& c, uint32_t index) {
     sema::Clause out;
     out.index = index;
     out.range = c.range;
     out.probes = match_probes(c);
     clause_probes = &out.probes;
+    clause_desc.clear();
+    if (!c.probes.empty()) {
+        const auto& pd = c.probes.front();
+        const probes::Probe* byid = pd.id ? registry.by_id(static_cast<uint32_t>(*pd.id)) : nullptr;
+        clause_desc = byid ? byid->full_name() : pd.provider + ":" + pd.module + ":" + pd.function + ":" + pd.name;
+    }
     for (const auto& pd : c.probes) {
         probes::Description d{pd.provider, pd.module, pd.function, pd.name};
         if (!pd.id && registry.dynamic(d)) out.dynamic_descriptions.push_back(std::move(d));

@@ -159,11 +159,11 @@ TEST(FbtProvider, ArgsAreTypedFromThePrototype) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     // ssize_t vfs_read(struct file *file, char *buf, size_t count, loff_t *pos)
     EXPECT_EQ(check("fbt::vfs_read:entry { trace(args[0]->f_flags); trace(args[2] + 1); }"), "");
-    EXPECT_EQ(check("fbt::vfs_read:entry { trace(args[4]); }"), "D_ARGS_IDX: index 4 is out of range for args[ ]");
+    EXPECT_EQ(check("fbt::vfs_read:entry { trace(args[4]); }"), "D_ARGS_IDX: index 4 is out of range for fbt::vfs_read:entry args[ ]");
     EXPECT_EQ(check("fbt::vfs_read:entry { trace(args[0] + 1); trace(*args[3]); }"), "");
     EXPECT_EQ(check("fbt::vfs_read:return { trace(args[1] < 0); trace(args[0]); }"), "");
     EXPECT_EQ(check("fbt::vfs_read:return { trace(args[1]->f_flags); }").substr(0, 8), "D_OP_PTR");
-    EXPECT_EQ(check("fbt::vfs_read:return { trace(args[2]); }"), "D_ARGS_IDX: index 2 is out of range for args[ ]");
+    EXPECT_EQ(check("fbt::vfs_read:return { trace(args[2]); }"), "D_ARGS_IDX: index 2 is out of range for fbt::vfs_read:return args[ ]");
     // Several functions' probes in one clause: arg0..arg9 only.
     EXPECT_EQ(check("fbt::vfs_read:entry, fbt::vfs_write:entry { trace(arg2); }"), "");
 }

@@ -101,12 +101,12 @@ TEST(IoProvider, ArgsAreTranslated) {
     EXPECT_EQ(check("io:::start { @[execname, args[2]->fi_pathname] = sum(args[0]->b_bcount); }"), "");
     EXPECT_EQ(check("io:::done /args[0]->b_flags & B_READ/ { trace(args[1]->dev_major); }"), "");
     EXPECT_EQ(check("io:::start, io:::done { trace(args[0]->b_blkno); }"), "");
-    EXPECT_EQ(check("io:::start { trace(args[3]->b_bcount); }"), "D_ARGS_IDX: index 3 is out of range for args[ ]");
+    EXPECT_EQ(check("io:::start { trace(args[3]->b_bcount); }"), "D_ARGS_IDX: index 3 is out of range for io:::start args[ ]");
     EXPECT_EQ(check("io:::wait-start, io:::wait-done { trace(args[0]->b_bcount); trace(args[1]->dev_statname); }"), "");
     EXPECT_EQ(check("io:::start, io:::wait-start { trace(args[0]->b_bcount); }"),
-              "D_ARGS_IDX: args[ ] may not be referenced because probe description matches an unstable set of probes");
+              "D_ARGS_MULTI: args[ ] may not be referenced because probe description io:::start matches an unstable set of probes");
     EXPECT_EQ(check("io:::start, sdt:block::block_rq_issue { trace(args[0]->b_bcount); }"),
-              "D_ARGS_IDX: args[ ] may not be referenced because probe description matches an unstable set of probes");
+              "D_ARGS_MULTI: args[ ] may not be referenced because probe description io:::start matches an unstable set of probes");
     EXPECT_EQ(check("io:::start { trace(args[0]->b_nosuch); }"),
               "D_XLATE_NOCONV: translator does not define conversion for member: b_nosuch");
 }

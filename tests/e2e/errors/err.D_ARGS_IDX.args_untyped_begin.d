@@ -1,2 +1,2 @@
-/* args[] where no provider declares argument types (BEGIN) is refused. */
+/* BEGIN declares no arguments: args[0] is out of range. */
 BEGIN { trace(args[0]); }
