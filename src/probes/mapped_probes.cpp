@@ -11,6 +11,7 @@ namespace bdtrace::probes {
 namespace {
 
 constexpr uint32_t kExecveNr = 59;             // x86-64's execve
+constexpr uint32_t kExecveatNr = 322;          // x86-64's execveat (fexecve(3), runc, systemd)
 constexpr uint32_t kRtSigtimedwaitNr = 128;    // x86-64's rt_sigtimedwait
 constexpr uint32_t kCloneThread = 0x00010000;  // CLONE_THREAD
 constexpr uint32_t kSignalDelivered = 0;       // signal_generate's result: TRACE_SIGNAL_DELIVERED
@@ -39,10 +40,13 @@ MappedProbe probe(const char* prov, const char* name, const char* tp, ProbeGuard
 
 const std::vector<MappedProbe>& proc_table() {
     static const std::vector<MappedProbe> t = {
-        // The attempt and its failure: execve's entry and return (its number in orig_ax).
-        probe("proc", "exec", "sys_enter", eq(1, kLow, kExecveNr), {member("string", 0, "struct __proc_exec *", "path")}),
+        // The attempt and its failure: the entry and return of execve and execveat (the
+        // call's number in orig_ax; the translator reads the path argument of each).
+        probe("proc", "exec", "sys_enter", eq(1, kLow, kExecveNr), {member("string", 0, "struct __proc_exec *", "path")}, -1,
+              none(), {{"sys_enter", eq(1, kLow, kExecveatNr), none(), false}}),
         probe("proc", "exec-failure", "sys_exit", eq(0, kLow, kExecveNr, "orig_ax"),
-              {member("int", 1, "struct __proc_errno *", "err")}, -1, ne(1, uint64_t{1} << 63, 0)),
+              {member("int", 1, "struct __proc_errno *", "err")}, -1, ne(1, uint64_t{1} << 63, 0),
+              {{"sys_exit", eq(0, kLow, kExecveatNr, "orig_ax"), ne(1, uint64_t{1} << 63, 0), false}}),
         // Fires in the new image: current is the task after the exec.
         probe("proc", "exec-success", "sched_process_exec", none(), {}),
         // Every new task passes task_newtask in copy_process, in the parent's context.

@@ -5,13 +5,16 @@
 #pragma D depends_on library sched.d
 #pragma D depends_on library task_compat.d
 
-/* proc:::exec's args[0]: the path given to execve, from the caller's saved registers. */
+/*
+ * proc:::exec's args[0]: the path given to execve (its first argument) or to execveat (322 on
+ * x86-64: its second), from the caller's saved registers.
+ */
 struct __proc_exec {
 	string	path;
 };
 
 translator struct __proc_exec < struct pt_regs *R > {
-	path = copyinstr(R->di);
+	path = R->orig_ax == 322 ? copyinstr(R->si) : copyinstr(R->di);
 };
 
 /* proc:::exec-failure's args[0]: the errno of execve's return value. */

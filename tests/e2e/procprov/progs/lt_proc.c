@@ -8,6 +8,7 @@
  *   child      send SIGUSR1 to a child blocked in pause() that catches it; wait for it
  *   thread     create a thread that returns at once; join it
  *   exec ARGS  fork a child that executes ARGS; wait for it
+ *   execat ARGS  the same through execveat(AT_FDCWD, ...)
  *   sigwait    block SIGUSR1, send it to itself and take it with sigwait()
  *   sigpoll    block SIGUSR1 and poll for it with sigtimedwait() and a zero timeout (it expires)
  *   spin       loop on the CPU until the tracer kills it
@@ -21,9 +22,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
+#include <fcntl.h>
 #include <time.h>
 #include <unistd.h>
+
+extern char **environ;
 
 static volatile sig_atomic_t lt_caught;
 
@@ -83,6 +88,13 @@ int main(int argc, char **argv) {
 		pid_t c = fork();
 		if (c == 0) {
 			execv(argv[2], argv + 2);
+			_exit(127);
+		}
+		lt_wait(c);
+	} else if (strcmp(mode, "execat") == 0 && argc > 2) {
+		pid_t c = fork();
+		if (c == 0) {
+			syscall(SYS_execveat, AT_FDCWD, argv[2], argv + 2, environ, 0);
 			_exit(127);
 		}
 		lt_wait(c);
