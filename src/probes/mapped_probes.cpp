@@ -79,9 +79,11 @@ const std::vector<MappedProbe>& sched_table() {
         // A thread switched back in returns through the end of __schedule() (sched_exit_tp,
         // Linux 6.16+, is_switch true) in its own context: its user stack and memory are
         // there. A new thread's first run does not (it starts in ret_from_fork): that one is
-        // its first sched_switch in, as the thread. Older kernels: every sched_switch, as next.
+        // its first sched_switch in, as the thread (not an idle task: no runtime is ever
+        // accounted to one, and it returns through __schedule() too). Older kernels: every
+        // sched_switch, as next.
         probe("sched", "on-cpu", "sched_exit_tp", ne(0, 0xff, 0), {}, -1, none(),
-              {{"sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), none(), false, 2}}),
+              {{"sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), ne(2, kLow, 0, "pid"), false, 2}}),
         probe("sched", "on-cpu", "sched_switch", none(), {}, 2),
         probe("sched", "preempt", "sched_switch", ne(0, 1, 0), {}),
         probe("sched", "sleep", "sched_switch", ne(3, kLow, 0), {}),

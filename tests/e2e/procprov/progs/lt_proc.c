@@ -14,6 +14,8 @@
  *   spin       loop on the CPU until the tracer kills it
  *   spin2      bind to the current CPU and loop there in two threads until the tracer kills it
  *   yield      call sched_yield() 100000 times
+ *   nap        sleep 1 ms 10 times
+ *   naps       sleep 2 ms 100 times (its CPU goes idle between)
  */
 #define _GNU_SOURCE
 #include <pthread.h>
@@ -124,6 +126,9 @@ int main(int argc, char **argv) {
 		struct timespec ms = {0, 1000000};
 		for (int i = 0; i < 10; ++i)
 			nanosleep(&ms, NULL);
+	} else if (strcmp(mode, "naps") == 0) {
+		struct timespec ts = {0, 2000000};
+		for (int i = 0; i < 100; ++i) nanosleep(&ts, NULL);
 	} else if (strcmp(mode, "yield") == 0) {
 		for (int i = 0; i < 100000; ++i)
 			sched_yield();
