@@ -107,8 +107,9 @@ struct UsdtSiteSpec {
 static_assert(sizeof(UsdtArgSpec) == 16);
 inline constexpr uint32_t kUsdtSiteEntries = 8192;  // call sites one run can attach
 
-// A guard in an sdt table row: ctl 0 for none, else (argument + 1) | kSdtGuardNe when negated;
-// field: the byte offset + 1 of the member read through the argument (0: the argument itself).
+// A guard in an sdt table row: ctl 0 for none, else (argument + 1) | kSdtGuardNe when negated
+// (argument kSdtGuardCurrent: the current task); field: the byte offset + 1 of the member read
+// through the argument (0: the argument itself).
 struct SdtGuard {
     uint32_t ctl;
     uint32_t field;
@@ -116,8 +117,10 @@ struct SdtGuard {
     uint64_t value;
 };
 inline constexpr uint32_t kSdtRowIdentity = 1;  // sdt table row, in 4-byte words
-inline constexpr uint32_t kSdtRowGuard = 2;     // two SdtGuards
-inline constexpr uint32_t kSdtRowEpids = kSdtRowGuard + 2 * sizeof(SdtGuard) / 4;  // the first epid slot
+inline constexpr uint32_t kSdtGuards = 3;
+inline constexpr uint32_t kSdtGuardCurrent = 10;
+inline constexpr uint32_t kSdtRowGuard = 2;  // kSdtGuards SdtGuards
+inline constexpr uint32_t kSdtRowEpids = kSdtRowGuard + kSdtGuards * sizeof(SdtGuard) / 4;  // the first epid slot
 inline constexpr uint32_t kSdtGuardNe = 0x100;
 // In an sdt row's argument count: the context holds a function's arguments, then its return
 // value (fexit): arg0 is 0 and arg1 the last slot read, as at DTrace's fbt return probes.

@@ -350,6 +350,7 @@ void Gen::run() {
                 e.tracepoint = pr->tracepoint;
                 e.guard = pr->guard;
                 e.guard2 = pr->guard2;
+                e.guard3 = pr->guard3;
                 e.also = pr->also;
                 e.hook = pr->hook;
                 e.identity_arg = pr->identity_arg;

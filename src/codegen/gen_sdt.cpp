@@ -40,8 +40,8 @@ void sdt_identity(bpf::Function& f, VReg ctl, VReg scratch) {
 }
 
 // One guard of a proc or sched probe (abi::SdtGuard at byte `at` of the row): returns unless
-// (value & mask) == want (!= when negated), the value being the argument or the 8 bytes at
-// its field. An unused guard passes.
+// (value & mask) == want (!= when negated), the value being the argument (or the current
+// task) or the 8 bytes at its field. An unused guard passes.
 void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
     VReg ctl = f.vreg();
     f.load(4, ctl, row, at);
@@ -51,14 +51,20 @@ void sdt_guard(bpf::Function& f, VReg row, VReg scratch, int16_t at) {
     f.mov(arg, ctl);
     f.alu64(AluOp::And, arg, 0xff);
     f.alu64(AluOp::Sub, arg, 1);
-    bpf::Label in_range = f.new_label();
+    VReg v = f.vreg();
+    bpf::Label in_range = f.new_label(), have = f.new_label();
     f.branch(Cond::Le, arg, 9, in_range);
+    bpf::Label current = f.new_label();
+    f.branch(Cond::Eq, arg, static_cast<int64_t>(abi::kSdtGuardCurrent), current);
     f.ret(0);
+    f.bind(current);
+    f.mov(v, f.call_helper(bpf::helper::get_current_task, {}));
+    f.jump(have);
     f.bind(in_range);
     f.alu64(AluOp::Lsh, arg, 3);
     f.alu64(AluOp::Add, arg, scratch);
-    VReg v = f.vreg();
     f.load(8, v, arg, static_cast<int16_t>(abi::kScratchArgs));
+    f.bind(have);
     VReg field = f.vreg();
     f.load(4, field, row, static_cast<int16_t>(at + 4));
     bpf::Label direct = f.new_label();
@@ -171,7 +177,7 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     VReg ident = f.vreg();
     f.load(4, ident, row, static_cast<int16_t>(4 * abi::kSdtRowIdentity));
     sdt_identity(f, ident, scratch);
-    for (uint32_t i = 0; i < 2; ++i)
+    for (uint32_t i = 0; i < abi::kSdtGuards; ++i)
         sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
     call_row_clauses(f, ctx, scratch, st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,

@@ -76,6 +76,7 @@ struct Epid {
     std::string tracepoint;    // proc, sched and io probes: their tracepoint (see probes::Probe)
     probes::ProbeGuard guard;  // proc and sched probes: the conditions on its arguments
     probes::ProbeGuard guard2;
+    probes::ProbeGuard guard3;
     std::vector<probes::ProbeSite> also;  // sched:::enqueue: its other tracepoints (probes::Probe)
     int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
     probes::KernelHook hook = probes::KernelHook::Tracepoint;  // fbt probes: fentry or fexit

@@ -34,8 +34,8 @@ MappedArg value(const char* type, int a) { return {type, a, "", ""}; }
 MappedArg member(const char* type, int a, const char* xlate, const char* m) { return {type, a, xlate, m}; }
 
 MappedProbe probe(const char* prov, const char* name, const char* tp, ProbeGuard g, std::vector<MappedArg> args,
-                  int identity = -1, ProbeGuard g2 = {}, std::vector<ProbeSite> also = {}) {
-    return {prov, name, tp, g, std::move(args), identity, g2, std::move(also)};
+                  int identity = -1, ProbeGuard g2 = {}, std::vector<ProbeSite> also = {}, ProbeGuard g3 = {}) {
+    return {prov, name, tp, g, std::move(args), identity, g2, std::move(also), g3};
 }
 
 const std::vector<MappedProbe>& proc_table() {
@@ -52,9 +52,15 @@ const std::vector<MappedProbe>& proc_table() {
         // Every new task passes task_newtask in copy_process, in the parent's context.
         probe("proc", "create", "task_newtask", eq(1, kCloneThread, 0), {ps(0)}),
         probe("proc", "lwp-create", "task_newtask", ne(1, kCloneThread, 0), {lwp(0), ps(0)}),
-        // The first switch to a new task (it has not run: no runtime yet) runs as that task; a
+        // A new task's first run, in it: on Linux 6.16+ schedule_tail() passes sched_exit_tp
+        // (is_switch true) in the task, switched in once (sched_info's count of arrivals); a
         // process's first thread has SIGCHLD as exit signal, other threads -1 (idle tasks 0).
+        // Older kernels: the first switch to it (no runtime yet), with its identity.
+        probe("proc", "start", "sched_exit_tp", ne(0, 0xff, 0), {}, -1, eq(kGuardCurrent, kAll, 1, "sched_info.pcount"), {},
+              eq(kGuardCurrent, kLow, kSigchld, "exit_signal")),
         probe("proc", "start", "sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), {}, 2, eq(2, kLow, kSigchld, "exit_signal")),
+        probe("proc", "lwp-start", "sched_exit_tp", ne(0, 0xff, 0), {}, -1, eq(kGuardCurrent, kAll, 1, "sched_info.pcount"),
+              {}, eq(kGuardCurrent, kLow, kLow, "exit_signal")),
         probe("proc", "lwp-start", "sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), {}, 2, eq(2, kLow, kLow, "exit_signal")),
         // sched_process_exit fires in each exiting thread; group_dead in its last one.
         probe("proc", "exit", "sched_process_exit", ne(1, 1, 0), {member("int", 0, "struct __proc_exit *", "reason")}),
@@ -76,14 +82,11 @@ const std::vector<MappedProbe>& sched_table() {
     static const std::vector<MappedProbe> t = {
         // sched_switch runs in the leaving thread (prev).
         probe("sched", "off-cpu", "sched_switch", none(), {lwp(2), ps(2)}),
-        // A thread switched back in returns through the end of __schedule() (sched_exit_tp,
-        // Linux 6.16+, is_switch true) in its own context: its user stack and memory are
-        // there. A new thread's first run does not (it starts in ret_from_fork): that one is
-        // its first sched_switch in, as the thread (not an idle task: no runtime is ever
-        // accounted to one, and it returns through __schedule() too). Older kernels: every
-        // sched_switch, as next.
-        probe("sched", "on-cpu", "sched_exit_tp", ne(0, 0xff, 0), {}, -1, none(),
-              {{"sched_switch", eq(2, kAll, 0, "se.sum_exec_runtime"), ne(2, kLow, 0, "pid"), false, 2}}),
+        // A thread switched in passes sched_exit_tp (Linux 6.16+, is_switch true) in its own
+        // context, its user stack and memory there: at the end of __schedule() when it had
+        // been switched away, in schedule_tail() at a new thread's first run. Older kernels:
+        // every sched_switch, as next.
+        probe("sched", "on-cpu", "sched_exit_tp", ne(0, 0xff, 0), {}),
         probe("sched", "on-cpu", "sched_switch", none(), {}, 2),
         probe("sched", "preempt", "sched_switch", ne(0, 1, 0), {}),
         probe("sched", "sleep", "sched_switch", ne(3, kLow, 0), {}),

@@ -14,9 +14,11 @@ namespace bdtrace::probes {
 
 // A condition on one tracepoint argument, checked before any clause runs:
 // (arg & mask) == value, or != value when `ne`; with a `field`, on the 8 bytes at that member
-// of the structure the argument points to ("se.sum_exec_runtime"). arg < 0: always true.
+// of the structure the argument points to ("se.sum_exec_runtime"). arg < 0: always true;
+// arg kGuardCurrent: a field of the task the tracepoint fires in (struct task_struct).
 // With a `symbol`, value is the address of that kernel function, known only at run time: the
 // first of the comma-separated names this kernel has ("tick_nohz_handler,tick_sched_timer").
+inline constexpr int32_t kGuardCurrent = 10;
 struct ProbeGuard {
     int32_t arg = -1;
     uint64_t mask = 0;
@@ -65,6 +67,7 @@ struct MappedProbe {
     int identity_arg = -1;  // >= 0: the task argument whose identity the clauses take
     ProbeGuard guard2;      // a second condition, both must hold
     std::vector<ProbeSite> also;
+    ProbeGuard guard3;      // a third condition, all must hold
 };
 
 // The table of one provider ("proc", "sched"); empty for others. A name may have several

@@ -86,11 +86,12 @@ struct Probe {
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
     int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
     // Sdt probes of providers built on tracepoints (proc, sched, io): the tracepoint when it is
-    // not `name`; proc and sched: when the tracepoint is the probe (guard, and guard2); io: args[]
+    // not `name`; proc and sched: when the tracepoint is the probe (guard, guard2, guard3); io: args[]
     // as translations of its arguments (empty: args[] are the tracepoint's own).
     std::string tracepoint;
     ProbeGuard guard;
     ProbeGuard guard2;
+    ProbeGuard guard3;
     std::vector<ProbeSite> also;  // proc and sched: the other tracepoints the probe fires at
     int32_t identity_arg = -1;    // >= 0: the task argument whose identity clauses take (on-cpu)
     std::vector<TranslatedArg> translated_args;

@@ -60,8 +60,11 @@ private:
             p.tracepoint = m.tracepoint;
             p.guard = m.guard;
             p.guard2 = m.guard2;
+            p.guard3 = m.guard3;
             p.identity_arg = m.identity_arg;
-            if (!resolve_guard(p.guard, m.tracepoint) || !resolve_guard(p.guard2, m.tracepoint)) continue;
+            if (!resolve_guard(p.guard, m.tracepoint) || !resolve_guard(p.guard2, m.tracepoint) ||
+                !resolve_guard(p.guard3, m.tracepoint))
+                continue;
             // Another tracepoint this kernel lacks leaves the probe on the others.
             for (ProbeSite site : m.also) {
                 int dropped = site.drop_first ? 1 : 0;

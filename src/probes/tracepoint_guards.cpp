@@ -32,15 +32,24 @@ const struct btf_type* tracepoint_proto(const struct btf* b, const std::string& 
 }
 
 // The bit offset of `path` ("se.sum_exec_runtime") in the structure tracepoint argument `arg`
-// points to, and in *bits a bitfield's width (0 for a whole member); -1 when BTF lacks it.
+// points to (kGuardCurrent: in struct task_struct), and in *bits a bitfield's width (0 for a
+// whole member); -1 when BTF lacks it.
 int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path, uint32_t* bits) {
     const struct btf* b = vmlinux_btf();
-    const struct btf_type* proto = tracepoint_proto(b, tp);
-    if (!proto || arg + 1 >= btf_vlen(proto)) return -1;
-    uint32_t tid = btf_params(proto)[arg + 1].type;
-    const struct btf_type* t = resolved(b, &tid);
-    if (!t || !btf_is_ptr(t)) return -1;
-    tid = t->type;
+    uint32_t tid = 0;
+    if (arg == kGuardCurrent) {
+        int id = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1;
+        if (id <= 0) return -1;
+        tid = static_cast<uint32_t>(id);
+    } else {
+        const struct btf_type* proto = tracepoint_proto(b, tp);
+        if (!proto || arg + 1 >= btf_vlen(proto)) return -1;
+        tid = btf_params(proto)[arg + 1].type;
+        const struct btf_type* t = resolved(b, &tid);
+        if (!t || !btf_is_ptr(t)) return -1;
+        tid = t->type;
+    }
+    const struct btf_type* t = nullptr;
     int64_t offset = 0;
     for (size_t start = 0; start <= path.size();) {
         size_t end = path.find('.', start);
@@ -93,7 +102,7 @@ bool resolve_guard(ProbeGuard& g, const std::string& tp, int dropped) {
     if (*g.symbol != '\0' && (g.value = first_symbol(g.symbol)) == 0) return false;
     if (*g.field == '\0') return true;
     uint32_t bits = 0;
-    int64_t at = field_bit_offset(tp, g.arg + dropped, g.field, &bits);
+    int64_t at = field_bit_offset(tp, g.arg == kGuardCurrent ? g.arg : g.arg + dropped, g.field, &bits);
     if (at < 0) return false;
     // The guard reads 8 bytes from the field's first byte: a bitfield's mask and value move to
     // its bit in the first of them.

@@ -345,9 +345,11 @@ bool Session::attach_syscall_epids(SessionError* err) {
 namespace {
 
 // The two guards of an sdt table row (abi::SdtGuard); a guard with no argument is none.
-void store_guards(std::vector<uint32_t>& row, const probes::ProbeGuard& first, const probes::ProbeGuard& second) {
-    const probes::ProbeGuard* guards[2] = {&first, &second};
-    for (size_t i = 0; i < 2; ++i) {
+void store_guards(std::vector<uint32_t>& row, const probes::ProbeGuard& first, const probes::ProbeGuard& second,
+                  const probes::ProbeGuard& third = {}) {
+    static_assert(codegen::abi::kSdtGuards == 3 && codegen::abi::kSdtGuardCurrent == probes::kGuardCurrent);
+    const probes::ProbeGuard* guards[codegen::abi::kSdtGuards] = {&first, &second, &third};
+    for (size_t i = 0; i < codegen::abi::kSdtGuards; ++i) {
         const probes::ProbeGuard& g = *guards[i];
         codegen::abi::SdtGuard sg{};
         if (g.arg >= 0) {
@@ -378,7 +380,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         row[0] = static_cast<uint32_t>(e.tp_nargs) | (e.hook == probes::KernelHook::Fexit ? codegen::abi::kSdtArgsReturn : 0);
         if (e.identity_arg >= 0)
             row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
-        store_guards(row, e.guard, e.guard2);
+        store_guards(row, e.guard, e.guard2, e.guard3);
         for (size_t slot = 0; slot < slots; ++slot)
             if (ps_.sdt_clauses[slot] == e.clause) row[codegen::abi::kSdtRowEpids + slot] = e.epid;
         named.emplace(e.probe_id, &e);

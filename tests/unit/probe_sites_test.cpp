@@ -6,6 +6,7 @@
 
 #include <unistd.h>
 
+#include <cstring>
 #include <set>
 
 #include "codegen/abi.h"
@@ -54,4 +55,51 @@ TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
                                                            {"sched_wakeup_new", enqueue.id | last << 32},
                                                            {"sched_switch", enqueue.id | (last - 1) << 32},
                                                            {"sched_switch", dequeue_id}}));
+}
+
+// proc:::start on Linux 6.16+: schedule_tail()'s sched_exit_tp, in the new task, guarded by
+// fields of the current task (it is no argument of the tracepoint): its row's second and third
+// guards name kSdtGuardCurrent and the fields' offsets in struct task_struct.
+TEST(ProbeSites, StartGuardsReadTheCurrentTask) {
+    if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    probes::Registry registry;
+    auto found = registry.match({"proc", "", "", "start"});
+    ASSERT_EQ(found.size(), 1u);
+    const probes::Probe& start = *found[0];
+    if (start.tracepoint != "sched_exit_tp") GTEST_SKIP() << "Linux before 6.16: start is sched_switch's";
+    EXPECT_EQ(start.guard2.arg, probes::kGuardCurrent);
+    EXPECT_GT(start.guard2.field_offset, 0);  // sched_info.pcount
+    EXPECT_EQ(start.guard3.arg, probes::kGuardCurrent);
+    EXPECT_GT(start.guard3.field_offset, 0);  // exit_signal
+    EXPECT_NE(start.guard2.field_offset, start.guard3.field_offset);
+
+    sema::TypeTable types;
+    frontend::SourceBuffer src("t.d", "proc:::start { @ = count(); }\n");
+    DiagnosticList diags;
+    frontend::ParseOptions po;
+    auto parsed = frontend::parse_program(src, po, diags);
+    ASSERT_FALSE(diags.has_errors());
+    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
+    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    ASSERT_TRUE(ps) << diags.items()[0].message;
+    kernel::FakeKernel k;
+    runtime::SessionError err;
+    auto session = runtime::Session::load(k, *ps, [](const void*, size_t) {}, &err);
+    ASSERT_TRUE(session) << err.message;
+    ASSERT_TRUE(session->attach(&err)) << err.message;
+    std::vector<uint32_t> row(codegen::abi::kSdtRowEpids + ps->sdt_clauses.size());
+    uint32_t key = start.id;
+    auto got = session->map(codegen::abi::kSdtTableMap)
+                   .lookup(std::as_bytes(std::span(&key, 1)), std::as_writable_bytes(std::span(row)));
+    ASSERT_TRUE(got && *got);
+    codegen::abi::SdtGuard g[codegen::abi::kSdtGuards];
+    std::memcpy(g, &row[codegen::abi::kSdtRowGuard], sizeof g);
+    EXPECT_EQ(g[0].ctl, 1u | codegen::abi::kSdtGuardNe);  // is_switch != 0
+    EXPECT_EQ(g[1].ctl, codegen::abi::kSdtGuardCurrent + 1);
+    EXPECT_EQ(g[1].field, static_cast<uint32_t>(start.guard2.field_offset + 1));
+    EXPECT_EQ(g[1].value, 1u);
+    EXPECT_EQ(g[2].ctl, codegen::abi::kSdtGuardCurrent + 1);
+    EXPECT_EQ(g[2].field, static_cast<uint32_t>(start.guard3.field_offset + 1));
+    EXPECT_EQ(g[2].value, 17u);
 }
