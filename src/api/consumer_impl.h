@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@ struct Consumer::Impl {
     options::OptionSet opts;
     DiagnosticList diags;
     std::string last_error;
+    std::set<std::string> warned;  // compile warnings already printed (programs are checked again)
     int failure_status = 1;
     std::optional<int> exit_status;
 

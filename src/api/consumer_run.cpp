@@ -129,6 +129,9 @@ bool Consumer::exec(Program& program, ProgramInfo* info) {
     auto typed = sema::analyze(asts, impl.types, impl.registry,
                                sema_options(impl, program.request.spec != ProbeSpec::Script), impl.diags);
     if (!typed) return fail_compile(impl, program);
+    for (const auto& d : impl.diags.items())
+        if (d.severity == Severity::Warning && impl.warned.insert(d.message).second)
+            impl.open.sinks.err(impl.open.program_name + ": " + d.message + "\n");
     size_t own = 0;
     for (const auto& item : program.ast->items) own += item.kind == ast::TopLevel::Kind::Clause;
     uint32_t matched = 0;

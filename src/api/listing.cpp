@@ -31,11 +31,14 @@ public:
         } else {
             found = impl_.registry.match({pd.provider, pd.module, pd.function, pd.name});
         }
+        // A provider that cannot serve the description says why (fbt where fentry is refused).
+        auto why = pd.id ? std::nullopt : impl_.registry.take_error();
         for (const probes::Probe* p : found) probe(*p);
         if (!found.empty()) return;
         flush();  // the complaint comes after the rows before it
         impl_.open.sinks.err(impl_.open.program_name + ": failed to match " + pd.provider + ":" + pd.module +
-                             ":" + pd.function + ":" + pd.name + ": No probe matches description\n");
+                             ":" + pd.function + ":" + pd.name + ": " +
+                             (why ? why->message : std::string("No probe matches description")) + "\n");
     }
     void flush() {
         if (text_.empty()) return;

@@ -137,7 +137,8 @@ public:
     // ids come before any probe made on demand. Others are made when named, or listed.
     virtual bool made_at_start() const { return false; }
     // Why the last match() found nothing, when the provider can say it in DTrace's words (the
-    // pid provider: a misaligned offset, an unknown function); taken once.
+    // pid provider: a misaligned offset, an unknown function); taken once. A warning when the
+    // provider has no probes on this kernel (fbt): -Z lets such a description match nothing.
     virtual std::optional<Diagnostic> take_error() { return std::nullopt; }
     // Whether probes matching a description may appear after tracing has started (the pid
     // provider: a library the process loads later); the consumer then matches it again.

@@ -51,7 +51,8 @@ public:
         if (bare_name || !source_->check) return;
         if (!asked_) why_ = source_->check(), asked_ = true;
         if (!why_.empty()) {
-            if (d.provider == "fbt") error_ = Diagnostic{Severity::Error, "D_PDESC_INVAL", {}, why_};
+            // A warning: the kernel leaves fbt without probes, so -Z lets the description be.
+            if (d.provider == "fbt") error_ = Diagnostic{Severity::Warning, "D_PDESC_INVAL", {}, why_};
             return;
         }
         if (!glob_match(d.module, "vmlinux")) return;

@@ -266,7 +266,13 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                                                      ": Unknown probe identifier");
         } else {
             found = registry.match({pd.provider, pd.module, pd.function, pd.name});
-            if (auto why = registry.take_error(); found.empty() && why) error(why->tag, pd.range, why->message);
+            // A provider says why a description matches nothing: an error (the pid provider's
+            // lookups), or a warning when it has no probes at all (fbt where fentry is refused),
+            // which -Z lets be.
+            if (auto why = registry.take_error(); found.empty() && why) {
+                if (why->severity == Severity::Error || !opts.zdefs) error(why->tag, pd.range, why->message);
+                diags.warning(why->tag, pd.range, why->message);
+            }
             if (found.empty() && !opts.zdefs)
                 error("D_PDESC_ZERO", pd.range,
                       "probe description " + pd.provider + ":" + pd.module + ":" + pd.function + ":" +

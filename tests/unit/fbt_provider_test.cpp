@@ -236,3 +236,30 @@ TEST(FbtSession, AKernelWithoutFentrySaysSo) {
     EXPECT_FALSE(session->attach(&err));
     EXPECT_EQ(err.message.substr(0, 40), "failed to enable fbt:vmlinux:vfs_read:en");
 }
+
+// A kernel that refuses fentry leaves fbt without probes: a description naming it is an error
+// with the reason, and with -Z it matches nothing, the reason kept as a warning; the pid
+// provider's reasons stay errors (DTrace's pid lookups fail even with -Z).
+TEST(FbtProvider, RefusedIsAnErrorUnlessZdefs) {
+    for (bool zdefs : {false, true}) {
+        probes::Registry registry;
+        probes::FbtSource s;
+        s.check = [] { return std::string("fbt provider unavailable: this kernel refuses fentry programs (EPERM)"); };
+        registry.set_fbt_source(std::move(s));
+        DiagnosticList diags;
+        frontend::SourceBuffer src("t.d", "fbt::vfs_read:entry { } BEGIN { exit(0); }\n");
+        frontend::ParseOptions po;
+        auto parsed = frontend::parse_program(src, po, diags);
+        sema::SemaOptions so;
+        so.zdefs = zdefs;
+        sema::TypeTable types;
+        auto typed = sema::analyze(*parsed.program, types, registry, so, diags);
+        ASSERT_FALSE(diags.empty());
+        EXPECT_EQ(diags.items()[0].message, "fbt provider unavailable: this kernel refuses fentry programs (EPERM)");
+        EXPECT_EQ(diags.has_errors(), !zdefs);
+        EXPECT_EQ(typed != nullptr, zdefs);
+        if (typed) {
+            EXPECT_TRUE(typed->clauses[0].probes.empty());
+        }
+    }
+}
