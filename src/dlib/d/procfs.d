@@ -59,7 +59,9 @@ typedef struct lwpsinfo {
 
 /*
  * pr_psargs reads the arguments from the process's memory, which BPF can read for the current
- * thread only: other threads (and kernel threads, which have no arguments) get their name.
+ * process only: its own threads, and a process whose arguments lie where the current one's do
+ * (a child it forked, whose memory is a copy of its own until it executes another program).
+ * Other processes (and kernel threads, which have no arguments) get their name.
  */
 translator psinfo_t < struct task_struct *T > {
 	pr_flag = T->group_leader->flags;
@@ -75,7 +77,8 @@ translator psinfo_t < struct task_struct *T > {
 	pr_addr = (uintptr_t)T->group_leader;
 	pr_start = T->group_leader->start_time;
 	pr_fname = T->group_leader->comm;
-	pr_psargs = T == curthread && T->mm != NULL ?
+	pr_psargs = T->mm != NULL && curthread->mm != NULL && (T->mm == curthread->mm ||
+	    (T->mm->arg_start == curthread->mm->arg_start && T->mm->arg_end == curthread->mm->arg_end)) ?
 	    __psargs(T->mm->arg_start, T->mm->arg_end) : stringof(T->group_leader->comm);
 	pr_argv = T->mm != NULL ? T->mm->arg_start : 0;
 	pr_envp = T->mm != NULL ? T->mm->env_start : 0;
