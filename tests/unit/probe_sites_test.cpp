@@ -19,6 +19,33 @@
 
 using namespace bdtrace;
 
+namespace {
+
+struct Loaded {
+    sema::TypeTable types;
+    std::unique_ptr<codegen::ProgramSet> ps;
+    std::unique_ptr<runtime::Session> session;
+};
+
+// Compiles `text` against `registry` and loads and attaches it on the fake kernel.
+void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out) {
+    frontend::SourceBuffer src("t.d", text);
+    DiagnosticList diags;
+    frontend::ParseOptions po;
+    auto parsed = frontend::parse_program(src, po, diags);
+    ASSERT_FALSE(diags.has_errors());
+    auto typed = sema::analyze(*parsed.program, out.types, registry, {}, diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
+    out.ps = codegen::generate(*typed, registry, out.types, {}, diags);
+    ASSERT_TRUE(out.ps) << diags.items()[0].message;
+    runtime::SessionError err;
+    out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
+    ASSERT_TRUE(out.session) << err.message;
+    ASSERT_TRUE(out.session->attach(&err)) << err.message;
+}
+
+}  // namespace
+
 TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
     if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry registry;
@@ -31,21 +58,10 @@ TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
     // prev->pid, found through sched_switch's second argument (the first is dropped).
     EXPECT_GT(enqueue.also[1].guard2.field_offset, 0);
 
-    sema::TypeTable types;
-    frontend::SourceBuffer src("t.d", "sched:::enqueue { @ = count(); }\nsched:::dequeue { @d = count(); }\n");
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
-    ASSERT_TRUE(ps) << diags.items()[0].message;
     kernel::FakeKernel k;
-    runtime::SessionError err;
-    auto session = runtime::Session::load(k, *ps, [](const void*, size_t) {}, &err);
-    ASSERT_TRUE(session) << err.message;
-    ASSERT_TRUE(session->attach(&err)) << err.message;
+    Loaded l;
+    load(registry, k, "sched:::enqueue { @ = count(); }\nsched:::dequeue { @d = count(); }\n", l);
+    if (HasFatalFailure()) return;
     uint64_t dequeue_id = registry.match({"sched", "", "", "dequeue"})[0]->id;
     std::multiset<std::pair<std::string, uint64_t>> links;
     for (const auto& a : k.attachments())
@@ -73,24 +89,13 @@ TEST(ProbeSites, StartGuardsReadTheCurrentTask) {
     EXPECT_GT(start.guard3.field_offset, 0);  // exit_signal
     EXPECT_NE(start.guard2.field_offset, start.guard3.field_offset);
 
-    sema::TypeTable types;
-    frontend::SourceBuffer src("t.d", "proc:::start { @ = count(); }\n");
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
-    ASSERT_TRUE(ps) << diags.items()[0].message;
     kernel::FakeKernel k;
-    runtime::SessionError err;
-    auto session = runtime::Session::load(k, *ps, [](const void*, size_t) {}, &err);
-    ASSERT_TRUE(session) << err.message;
-    ASSERT_TRUE(session->attach(&err)) << err.message;
-    std::vector<uint32_t> row(codegen::abi::kSdtRowEpids + ps->sdt_clauses.size());
+    Loaded l;
+    load(registry, k, "proc:::start { @ = count(); }\n", l);
+    if (HasFatalFailure()) return;
+    std::vector<uint32_t> row(codegen::abi::kSdtRowEpids + l.ps->sdt_clauses.size());
     uint32_t key = start.id;
-    auto got = session->map(codegen::abi::kSdtTableMap)
+    auto got = l.session->map(codegen::abi::kSdtTableMap)
                    .lookup(std::as_bytes(std::span(&key, 1)), std::as_writable_bytes(std::span(row)));
     ASSERT_TRUE(got && *got);
     codegen::abi::SdtGuard g[codegen::abi::kSdtGuards];
