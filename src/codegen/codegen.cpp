@@ -213,7 +213,11 @@ void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, V
     call_row_clauses(f, ctx, scratch, st, row, 0, slots, want, clause_fns);
 }
 
-void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t>& probe_ids,
+// Each program has its own entry of the per-CPU scratch map (`slot`): a program may interrupt
+// another on its CPU (a profile tick during a tracepoint's program, a tracepoint fired by an
+// interrupt), and the interrupted one's key, record and strings must survive. The kernel does
+// not run a program nested in itself (it counts a recursion miss instead).
+void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::vector<uint32_t>& probe_ids,
            const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg ctx = f.param(0);
     VReg st = f.vreg();
@@ -227,7 +231,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, const std::vector<uint32_t
     f.bind(run);
 
     bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, 0);
+    f.store(4, key, 0, static_cast<int64_t>(slot));
     VReg keyp = f.vreg();
     f.addr_of(keyp, key);
     VReg map = f.vreg();
@@ -480,7 +484,7 @@ void Gen::run() {
                 if (uc.clause == c.index) uc.record_size = cg.record_size, uc.actions = cg.actions;
             fns.emplace_back(c.index, fn.id());
         }
-        entry(*this, main, kind, ids, fns);
+        entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), ids, fns);
         gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }
@@ -605,7 +609,8 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});
     ps->maps.push_back({abi::kGlobalsMap, MapSpec::Kind::Array, "globals", 4,
                         static_cast<uint32_t>(globals.size()), 1, false, globals});
-    ps->maps.push_back({abi::kScratchMap, MapSpec::Kind::PercpuArray, "scratch", 4, ps->scratch_size, 1, false, {}});
+    const uint32_t scratch_slots = std::max<uint32_t>(1, static_cast<uint32_t>(ps->programs.size()));  // one per program
+    ps->maps.push_back({abi::kScratchMap, MapSpec::Kind::PercpuArray, "scratch", 4, ps->scratch_size, scratch_slots, false, {}});
     ps->maps.push_back({abi::kRingbufMap, MapSpec::Kind::Ringbuf, "records", 0, 0, opts.bufsize, false, {}});
     std::vector<uint8_t> strings = g.string_bytes();
     if (strings.empty()) strings.resize(g.strsize, 0);

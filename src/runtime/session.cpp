@@ -85,6 +85,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
         }
+        if (m.id == codegen::abi::kScratchMap) s->scratch_slots_ = m.max_entries;
         s->maps_.push_back(std::move(map.value()));
     }
 
@@ -555,21 +556,29 @@ int Session::poll(int timeout_ms) {
     return r ? *r : 0;
 }
 
-// The scratch area's per-CPU drop counters, read once: what each CPU added since the last call.
+// The scratch areas' per-CPU drop counters (each program's area counts its own), read once:
+// what each CPU added since the last call.
 DropCounts Session::new_drops() {
     kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
-    uint32_t key = 0;
     std::vector<std::byte> buf(scratch.value_buffer_size());
+    const size_t ncpu = buf.size() / scratch.percpu_stride();
+    std::vector<std::vector<std::byte>> areas;
+    for (uint32_t key = 0; key < scratch_slots_; ++key) {
+        auto r = scratch.lookup(kernel::bytes_of(key), buf);
+        if (r && *r) areas.push_back(buf);
+    }
     DropCounts out;
-    auto r = scratch.lookup(kernel::bytes_of(key), buf);
-    if (!r || !*r) return out;
-    size_t ncpu = buf.size() / scratch.percpu_stride();
+    if (areas.empty()) return out;
     auto take = [&](int32_t offset, std::vector<uint64_t>& seen, std::vector<uint64_t>& fresh) {
         seen.resize(ncpu, 0);
         fresh.assign(ncpu, 0);
         for (size_t cpu = 0; cpu < ncpu; ++cpu) {
-            uint64_t v;
-            std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
+            uint64_t v = 0;
+            for (const auto& area : areas) {
+                uint64_t part;
+                std::memcpy(&part, area.data() + cpu * scratch.percpu_stride() + offset, 8);
+                v += part;
+            }
             fresh[cpu] = v - seen[cpu];
             seen[cpu] = v;
         }

@@ -178,4 +178,6 @@ TEST(SyscallCodegen, TwoProgramsAndOneRowPerProbe) {
     const codegen::MapSpec& table = ps->maps.at(codegen::abi::kSyscallTableMap);
     EXPECT_EQ(table.max_entries, 2u * probes::kMaxSyscallNr);
     EXPECT_EQ(table.value_size, 4u * 3);  // the probe id, then one epid per syscall clause
+    // Each program has its own scratch area: one may interrupt another on its CPU.
+    EXPECT_EQ(ps->maps.at(codegen::abi::kScratchMap).max_entries, 3u);
 }
