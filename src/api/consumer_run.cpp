@@ -298,6 +298,11 @@ static void report_drops(Consumer::Impl& impl) {
     if (dyn)
         impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(dyn) + " dynamic variable drop" +
                             (dyn == 1 ? "" : "s") + "\n");
+    // Firings the kernel did not run: their program was already running on that CPU (a
+    // tracepoint fired by an interrupt inside it). DTrace has no such loss; say it as a drop.
+    if (uint64_t missed = impl.session->new_recursion_misses())
+        impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(missed) + " nested drop" + (missed == 1 ? "" : "s") +
+                            " (a probe fired, in an interrupt, while its program ran on the same CPU)\n");
     // Speculations: "N speculative drops", "N failed speculations (...)" (DTrace's status drops).
     runtime::Speculations& spec = impl.printer->speculations();
     if (spec.used())

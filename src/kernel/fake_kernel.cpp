@@ -30,6 +30,7 @@ struct FakeKernel::State {
     std::map<int, std::vector<FakeRingBuffer*>> consumers;  // by map fd
     std::vector<int> test_runs;
     std::set<std::pair<std::string, uint64_t>> unprobeable;
+    std::map<int, uint64_t> recursion_misses;  // by program fd
 
     ErrorContext ctx(std::string subject) const {
         ErrorContext c;
@@ -222,6 +223,10 @@ class FakeProgram final : public Program {
     }
     ~FakeProgram() override { --st_->progs; }
     int fd() const override { return fd_; }
+    uint64_t recursion_misses() const override {
+        auto it = st_->recursion_misses.find(fd_);
+        return it == st_->recursion_misses.end() ? 0 : it->second;
+    }
 
   private:
     std::shared_ptr<FakeKernel::State> st_;
@@ -326,6 +331,8 @@ void FakeKernel::refuse_uprobe_offset(std::string path, uint64_t offset) {
 void FakeKernel::remove_vmlinux_type(std::string name) {
     st_->missing_types.insert(std::move(name));
 }
+
+void FakeKernel::set_recursion_misses(int program_fd, uint64_t misses) { st_->recursion_misses[program_fd] = misses; }
 
 const std::vector<FakeKernel::LoadedProgram>& FakeKernel::loaded_programs() const {
     return st_->programs;

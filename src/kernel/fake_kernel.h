@@ -54,6 +54,8 @@ class FakeKernel final : public Kernel {
     void refuse_uprobe_offset(std::string path, uint64_t offset);
     // vmlinux_type_id() invents a stable id for any name except the ones declared missing here.
     void remove_vmlinux_type(std::string name);
+    // What Program::recursion_misses() of the program loaded as `fd` says from now on.
+    void set_recursion_misses(int program_fd, uint64_t misses);
 
     const std::vector<LoadedProgram>& loaded_programs() const;
     std::vector<Attachment> attachments() const;  // links alive now

@@ -176,6 +176,10 @@ class Program {
     AttachType expected_attach() const { return attach_; }
     // The verifier log of a successful load with log_level > 0; empty otherwise.
     const std::string& verifier_log() const { return log_; }
+    // How often the kernel did not run the program because it was already running on that CPU
+    // (bpf_prog_info's recursion_misses: a tracepoint fired inside it, in an interrupt); 0 when
+    // the kernel cannot say.
+    virtual uint64_t recursion_misses() const = 0;
 
   protected:
     Program(std::string name, ProgramType type, AttachType attach, std::string log)

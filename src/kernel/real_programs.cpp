@@ -16,6 +16,12 @@ class RealProgram final : public Program {
     RealProgram(int fd, std::string name, ProgramType type, AttachType attach, std::string log)
         : Program(std::move(name), type, attach, std::move(log)), fd_(fd) {}
     int fd() const override { return fd_.get(); }
+    uint64_t recursion_misses() const override {
+        struct bpf_prog_info info;
+        std::memset(&info, 0, sizeof info);
+        uint32_t len = sizeof info;
+        return bpf_obj_get_info_by_fd(fd_.get(), &info, &len) == 0 ? info.recursion_misses : 0;
+    }
 
   private:
     sys::UniqueFd fd_;

@@ -589,6 +589,16 @@ DropCounts Session::new_drops() {
     return out;
 }
 
+uint64_t Session::new_recursion_misses() {
+    uint64_t total = 0;
+    for (const auto& l : programs_)
+        if (l.prog) total += l.prog->recursion_misses();
+    for (const auto& p : hook_programs_) total += p->recursion_misses();
+    uint64_t fresh = total - misses_seen_;
+    misses_seen_ = total;
+    return fresh;
+}
+
 std::string Session::disassembly() const {
     std::string out;
     for (const auto& l : programs_) {

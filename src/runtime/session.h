@@ -67,6 +67,9 @@ public:
     std::vector<std::string> take_unusable_sites() { return std::exchange(unusable_sites_, {}); }
     // What each CPU dropped since the last call (index: CPU).
     DropCounts new_drops();
+    // Probe firings the kernel skipped since the last call because their program was already
+    // running on that CPU (summed over the programs: the kernel counts them per program).
+    uint64_t new_recursion_misses();
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -106,6 +109,7 @@ private:
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint32_t scratch_slots_ = 1;  // the scratch map's entries: one per program
+    uint64_t misses_seen_ = 0;
     std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
 };
 
