@@ -21,7 +21,7 @@ fi
 
 # ---- demos: one function each; BDTRACE_DEMO names the one to run ---------------------------
 
-# Real tracing: a short profile of both CPUs (needs root, like every tracing run).
+# Real tracing: two seconds of the kernel providers and a profile (needs root, like every tracing run).
 demo_trace() {
   cd "$BDTRACE_ROOT"
   echo "\$ bdtrace -s examples/demo.d"
