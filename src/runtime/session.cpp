@@ -85,7 +85,6 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
         }
-        if (m.id == codegen::abi::kScratchMap) s->scratch_slots_ = m.max_entries;
         s->maps_.push_back(std::move(map.value()));
     }
 
@@ -562,30 +561,33 @@ DropCounts Session::new_drops() {
     kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
     std::vector<std::byte> buf(scratch.value_buffer_size());
     const size_t ncpu = buf.size() / scratch.percpu_stride();
-    std::vector<std::vector<std::byte>> areas;
-    for (uint32_t key = 0; key < scratch_slots_; ++key) {
-        auto r = scratch.lookup(kernel::bytes_of(key), buf);
-        if (r && *r) areas.push_back(buf);
+    DropCounts totals{std::vector<uint64_t>(ncpu), std::vector<uint64_t>(ncpu), std::vector<uint64_t>(ncpu)};
+    const uint32_t entries = ps_.maps[codegen::abi::kScratchMap].max_entries;
+    for (uint32_t key = 0; key < entries; ++key) {
+        if (auto r = scratch.lookup(kernel::bytes_of(key), buf); !r || !*r) continue;
+        auto add = [&](int32_t offset, std::vector<uint64_t>& sum) {
+            for (size_t cpu = 0; cpu < ncpu; ++cpu) {
+                uint64_t v;
+                std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
+                sum[cpu] += v;
+            }
+        };
+        add(codegen::abi::kScratchDrops, totals.records);
+        add(codegen::abi::kScratchAggDrops, totals.aggregations);
+        add(codegen::abi::kScratchDynDrops, totals.dynvars);
     }
     DropCounts out;
-    if (areas.empty()) return out;
-    auto take = [&](int32_t offset, std::vector<uint64_t>& seen, std::vector<uint64_t>& fresh) {
+    auto take = [&](const std::vector<uint64_t>& total, std::vector<uint64_t>& seen, std::vector<uint64_t>& fresh) {
         seen.resize(ncpu, 0);
         fresh.assign(ncpu, 0);
         for (size_t cpu = 0; cpu < ncpu; ++cpu) {
-            uint64_t v = 0;
-            for (const auto& area : areas) {
-                uint64_t part;
-                std::memcpy(&part, area.data() + cpu * scratch.percpu_stride() + offset, 8);
-                v += part;
-            }
-            fresh[cpu] = v - seen[cpu];
-            seen[cpu] = v;
+            fresh[cpu] = total[cpu] - seen[cpu];
+            seen[cpu] = total[cpu];
         }
     };
-    take(codegen::abi::kScratchDrops, drops_seen_.records, out.records);
-    take(codegen::abi::kScratchAggDrops, drops_seen_.aggregations, out.aggregations);
-    take(codegen::abi::kScratchDynDrops, drops_seen_.dynvars, out.dynvars);
+    take(totals.records, drops_seen_.records, out.records);
+    take(totals.aggregations, drops_seen_.aggregations, out.aggregations);
+    take(totals.dynvars, drops_seen_.dynvars, out.dynvars);
     return out;
 }
 

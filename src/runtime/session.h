@@ -108,7 +108,6 @@ private:
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
-    uint32_t scratch_slots_ = 1;  // the scratch map's entries: one per program
     uint64_t misses_seen_ = 0;
     std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
 };

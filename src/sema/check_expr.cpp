@@ -1,4 +1,5 @@
 // Expressions: name resolution, D's typing rules, constant folding of literals.
+#include <algorithm>
 #include <limits>
 
 #include "sema/btf_types.h"
@@ -603,36 +604,32 @@ NodePtr Checker::member(const ast::Expr& e) {
 // args[N] where no provider declares types: on pid probes (functions of unknown signature)
 // DTrace's args[] are the untyped argument values, as argN; elsewhere args[] needs types.
 NodePtr Checker::untyped_arg(const ast::Expr& e) {
-    bool untyped = clause_probes && !clause_probes->empty();
-    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        untyped &= pr && (probes::is_uprobe_kind(pr->attach) || pr->syscall_nr >= 0 || pr->attach == probes::AttachKind::Sdt);
-    }
+    // Whether the clause has probes and every one of them is of a kind `kinds` accepts.
+    auto every = [&](auto kinds) {
+        if (!clause_probes || clause_probes->empty()) return false;
+        return std::all_of(clause_probes->begin(), clause_probes->end(), [&](const EnabledProbe& p) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            return pr && kinds(*pr);
+        });
+    };
+    using probes::AttachKind;
+    bool untyped = every([](const probes::Probe& p) {
+        return probes::is_uprobe_kind(p.attach) || p.syscall_nr >= 0 || p.attach == AttachKind::Sdt;
+    });
     // Probes that declare no arguments at all (BEGIN, profile-N) have none in range; a set
     // of probes of different kinds has no one args[].
-    bool none = clause_probes && !clause_probes->empty();
-    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        none &= pr && (pr->attach == probes::AttachKind::Begin || pr->attach == probes::AttachKind::End ||
-                       pr->attach == probes::AttachKind::Error || pr->attach == probes::AttachKind::Profile ||
-                       pr->attach == probes::AttachKind::Tick);
-    }
+    bool none = every([](const probes::Probe& p) {
+        return p.attach == AttachKind::Begin || p.attach == AttachKind::End || p.attach == AttachKind::Error ||
+               p.attach == AttachKind::Profile || p.attach == AttachKind::Tick;
+    });
+    // USDT probes have up to 12 arguments (sys/sdt.h's STAP_PROBE12): args[10] and args[11].
+    bool usdt = every([](const probes::Probe& p) { return p.attach == AttachKind::Usdt; });
     if (!untyped && !none) args_unstable(e.range);
     if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access args as an associative array");
     NodePtr idx = rvalue(*e.args[0]);
-    if (none) {
-        if (idx->kind != NodeKind::Int) error("D_ARGS_IDX", e.range, "index is out of range for " + clause_desc + " args[ ]");
-        args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
-    }
-    // USDT probes have up to 12 arguments (sys/sdt.h's STAP_PROBE12): args[10] and args[11].
-    bool usdt = clause_probes && !clause_probes->empty();
-    for (const auto& p : clause_probes ? *clause_probes : std::vector<EnabledProbe>{}) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        usdt &= pr && pr->attach == probes::AttachKind::Usdt;
-    }
     if (idx->kind != NodeKind::Int)
         error("D_ARGS_IDX", e.range, "index is out of range for " + clause_desc + " args[ ]");
-    if (idx->value > (usdt ? 11 : 9)) args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
+    if (none || idx->value > (usdt ? 11 : 9)) args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
     if (NodePtr m = mapped_arg(static_cast<uint64_t>(idx->value), e)) return m;
     auto b = find_builtin(types, "arg" + std::to_string(idx->kind == NodeKind::Int && idx->value <= 9 ? idx->value : 0));
     auto n = node(NodeKind::Builtin, b->type, e.range);

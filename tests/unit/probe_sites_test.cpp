@@ -10,41 +10,12 @@
 #include <set>
 
 #include "codegen/abi.h"
-#include "codegen/codegen.h"
-#include "frontend/parse.h"
-#include "kernel/fake_kernel.h"
-#include "probes/probe.h"
-#include "runtime/session.h"
-#include "sema/sema.h"
+#include "session_helpers.h"
 
 using namespace bdtrace;
 
-namespace {
-
-struct Loaded {
-    sema::TypeTable types;
-    std::unique_ptr<codegen::ProgramSet> ps;
-    std::unique_ptr<runtime::Session> session;
-};
-
-// Compiles `text` against `registry` and loads and attaches it on the fake kernel.
-void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out) {
-    frontend::SourceBuffer src("t.d", text);
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, out.types, registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    out.ps = codegen::generate(*typed, registry, out.types, {}, diags);
-    ASSERT_TRUE(out.ps) << diags.items()[0].message;
-    runtime::SessionError err;
-    out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
-    ASSERT_TRUE(out.session) << err.message;
-    ASSERT_TRUE(out.session->attach(&err)) << err.message;
-}
-
-}  // namespace
+using test::Loaded;
+using test::load;
 
 TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
     if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";

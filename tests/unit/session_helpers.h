@@ -1,0 +1,43 @@
+// Helpers shared by the unit tests that run a D program's session on the fake kernel.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+
+#include "codegen/codegen.h"
+#include "frontend/parse.h"
+#include "kernel/fake_kernel.h"
+#include "probes/probe.h"
+#include "runtime/session.h"
+#include "sema/sema.h"
+
+namespace bdtrace::test {
+
+// A compiled program and its session; destroy it before the fake kernel it was loaded on.
+struct Loaded {
+    sema::TypeTable types;
+    std::unique_ptr<codegen::ProgramSet> ps;
+    std::unique_ptr<runtime::Session> session;
+};
+
+// Compiles `text` against `registry`, then loads and attaches it on `k` (a fatal failure on
+// any error: callers check HasFatalFailure()).
+inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out) {
+    frontend::SourceBuffer src("t.d", text);
+    DiagnosticList diags;
+    frontend::ParseOptions po;
+    auto parsed = frontend::parse_program(src, po, diags);
+    ASSERT_FALSE(diags.has_errors());
+    auto typed = sema::analyze(*parsed.program, out.types, registry, {}, diags);
+    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
+    out.ps = codegen::generate(*typed, registry, out.types, {}, diags);
+    ASSERT_TRUE(out.ps) << diags.items()[0].message;
+    runtime::SessionError err;
+    out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
+    ASSERT_TRUE(out.session) << err.message;
+    ASSERT_TRUE(out.session->attach(&err)) << err.message;
+}
+
+}  // namespace bdtrace::test
