@@ -29,6 +29,7 @@ struct Consumer::Impl {
     DiagnosticList diags;
     std::string last_error;
     std::set<std::string> warned;  // compile warnings already printed (programs are checked again)
+    std::set<std::string> skipped_reported;  // probes the kernel refused, already named once
     int failure_status = 1;
     std::optional<int> exit_status;
 

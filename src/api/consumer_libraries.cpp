@@ -6,7 +6,9 @@
 // a grabbed process runs on, and calls made before the uprobes are in place are not seen.
 #include <signal.h>
 
+#include <map>
 #include <set>
+#include <tuple>
 
 #include "api/consumer_impl.h"
 #include "process/pid_probes.h"
@@ -25,20 +27,26 @@ std::optional<uint64_t> pid_of(const probes::Description& d) {
 // Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled.
 void rematch(Consumer::Impl& impl, uint64_t pid) {
     codegen::ProgramSet& ps = *impl.programs;
-    std::set<std::pair<uint32_t, uint32_t>> enabled;  // (clause, probe id)
-    for (const auto& e : ps.epids) enabled.insert({e.clause, e.probe_id});
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> enabled;  // (clause, probe id, occurrence)
+    for (const auto& e : ps.epids) enabled.insert({e.clause, e.probe_id, e.occurrence});
     size_t first_new = ps.epids.size();
     for (const auto& uc : ps.uprobe_clauses) {
+        // A probe the clause's descriptions match twice is enabled twice (Epid::occurrence).
+        std::map<uint32_t, uint32_t> matched;  // probe id -> descriptions matching it so far
         for (const auto& d : uc.descriptions) {
-            if (pid_of(d) != pid) continue;
+            // A provider glob without a pid (test_prov*) names every process of the consumer.
+            if (auto p = pid_of(d); p && *p != pid) continue;
             auto found = impl.registry.match(d);
             (void)impl.registry.take_error();  // a description that still matches nothing waits
             for (const probes::Probe* p : found) {
-                if (p->path.empty() || !enabled.insert({uc.clause, p->id}).second) continue;
+                if (p->path.empty()) continue;
+                uint32_t occurrence = matched[p->id]++;
+                if (!enabled.insert({uc.clause, p->id, occurrence}).second) continue;
                 codegen::Epid e;
                 e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
                 e.clause = uc.clause;
                 e.probe_id = p->id;
+                e.occurrence = occurrence;
                 e.provider = p->provider;
                 e.module = p->module;
                 e.function = p->function;
@@ -71,8 +79,11 @@ bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
     if (!impl.session->watches_libraries()) return true;
     std::set<uint64_t> pids;
     for (const auto& uc : impl.programs->uprobe_clauses)
-        for (const auto& d : uc.descriptions)
+        for (const auto& d : uc.descriptions) {
             if (auto pid = pid_of(d)) pids.insert(*pid);
+            else
+                for (pid_t p : impl.processes.pids()) pids.insert(static_cast<uint64_t>(p));
+        }
     for (uint64_t pid : pids) {
         auto hook = process::find_rtld_hook(static_cast<pid_t>(pid));
         if (!hook) continue;  // statically linked, or gone: nothing will be loaded

@@ -13,6 +13,7 @@ std::optional<int> added(Consumer::Impl& impl, std::optional<pid_t> pid, const s
         return std::nullopt;
     }
     if (impl.target == 0) impl.target = static_cast<uint64_t>(*pid);  // $target: the first one
+    impl.registry.add_process(static_cast<uint64_t>(*pid));
     return static_cast<int>(*pid);
 }
 

@@ -13,6 +13,7 @@
 #include "codegen/codegen.h"
 #include "diag/render.h"
 #include "output/agg_pack.h"
+#include "probes/glob.h"
 #include "sema/btf_types.h"
 #include "sema/sema.h"
 
@@ -45,6 +46,8 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);
     so.ustackframes = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("ustackframes"), UINT32_MAX));
     so.stackframes = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("stackframes"), UINT32_MAX));
+    if (impl.opts.is_set("maxframes"))
+        so.maxframes = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("maxframes"), UINT32_MAX));
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
@@ -76,6 +79,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     codegen::CodegenOptions co;
     if (source) co.source_line = [source](uint32_t line) { return line_of(*source, line); };
     co.strsize = so.strsize;
+    co.maxframes = so.maxframes;
     co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
     if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
     if (uint64_t d = impl.opts.size("dynvarsize")) co.dynvarsize = static_cast<uint32_t>(std::min<uint64_t>(d, 1u << 30));
@@ -193,6 +197,23 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
 }
 
 // One warning for every pid probe the kernel refused, rather than failing them all.
+namespace {
+
+// Whether a description of the program asks for the probe `full` (provider:module:function:name,
+// as the session reports it) by its name ("entry", "return", an offset), not through a glob of
+// names (which reaches every instruction of a function).
+bool names_probe(Consumer::Impl& impl, const std::string& full) {
+    for (const codegen::Epid& e : impl.programs->epids) {
+        if (e.provider + ":" + e.module + ":" + e.function + ":" + e.name != full) continue;
+        for (const codegen::UprobeClause& uc : impl.programs->uprobe_clauses)
+            for (const probes::Description& d : uc.descriptions)
+                if (d.name == e.name && probes::glob_match(d.function, e.function)) return true;
+    }
+    return false;
+}
+
+}  // namespace
+
 void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
     // USDT sites whose argument specs are not understood (a register or form not known here).
     auto unusable = impl.session->take_unusable_sites();
@@ -203,12 +224,20 @@ void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skippe
                             (unusable.size() == 1 ? "" : "s") + " not traced: argument specs not understood: " + list +
                             "\n");
     }
-    if (skipped.empty()) return;
+    // As DTrace, an instruction a glob of names reached is skipped silently (a `hlt` in _start
+    // under pid$target:a.out::); a probe the program names is worth a line, once.
+    std::vector<std::string> named;
+    for (const std::string& s : skipped) {
+        if (impl.skipped_reported.count(s) || !names_probe(impl, s)) continue;
+        impl.skipped_reported.insert(s);
+        named.push_back(s);
+    }
+    if (named.empty()) return;
     std::string list;
-    for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
-    if (skipped.size() > 10) list += ", and " + std::to_string(skipped.size() - 10) + " more";
-    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(skipped.size()) + " probe" +
-                        (skipped.size() == 1 ? "" : "s") +
+    for (size_t i = 0; i < named.size() && i < 10; ++i) list += (i ? ", " : "") + named[i];
+    if (named.size() > 10) list += ", and " + std::to_string(named.size() - 10) + " more";
+    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(named.size()) + " probe" +
+                        (named.size() == 1 ? "" : "s") +
                         " skipped: the kernel cannot place a uprobe on the instruction: " + list + "\n");
 }
 

@@ -7,6 +7,7 @@
 #include "diag/render.h"
 #include "usdtgen/elf_object.h"
 #include "usdtgen/header.h"
+#include "usdtgen/object_rewrite.h"
 
 namespace bdtrace {
 
@@ -61,8 +62,15 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
     impl.failure_status = 1;
     auto providers = providers_of(impl, programs);
     if (!providers) return false;
+    // Every object first: DTrace's own sys/sdt.h left calls where the probes are (rewritten
+    // here into sites with notes); SystemTap's left sites and notes already (not touched).
+    usdtgen::RewriteOutcome rewritten;
     for (const std::string& obj : objects) {
         if (auto err = usdtgen::check_input_object(obj)) {
+            impl.last_error = "failed to link " + what + ": " + *err;
+            return false;
+        }
+        if (auto err = usdtgen::rewrite_object(obj, *providers, rewritten)) {
             impl.last_error = "failed to link " + what + ": " + *err;
             return false;
         }
@@ -71,8 +79,14 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
     out.source_name = what.substr(what.find(' ') + 1);
     out.hidden = !shared_semaphores(impl.opts);
     for (const usdtgen::UsdtProvider& prov : *providers)
-        for (const usdtgen::UsdtProbe& probe : prov.probes)
+        for (const usdtgen::UsdtProbe& probe : prov.probes) {
             out.semaphores.push_back(usdtgen::semaphore_name(prov.name, probe));
+            if (!probe.mapping.empty())
+                out.mappings.push_back({prov.name, probe.c_name, probe.mapping});
+        }
+    for (const usdtgen::EnabledFunction& fn : rewritten.enabled)
+        for (size_t i = 0; i < out.semaphores.size(); ++i)
+            if (out.semaphores[i] == fn.semaphore) out.enabled.push_back({fn.symbol, i});
     if (auto err = usdtgen::write_semaphore_object(file, out)) {
         impl.last_error = "failed to link " + what + ": " + *err;
         return false;

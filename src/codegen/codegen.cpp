@@ -181,18 +181,20 @@ void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg ro
                       const std::vector<uint32_t>& slots, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     for (const auto& [clause, fn] : clause_fns) {
-        uint32_t slot = 0;
-        while (slot < slots.size() && slots[slot] != clause) ++slot;
-        bpf::Label skip = f.new_label();
-        VReg epid = f.vreg();
-        f.load(4, epid, row, static_cast<int16_t>(first + 4 * slot));
-        f.branch(Cond::Eq, epid, 0, skip);
-        // exit() in an earlier clause stops the rest of this firing too.
-        VReg now = f.vreg();
-        f.load(4, now, st, abi::kStateActivity);
-        f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
-        f.call(fn, {ctx, scratch, epid});
-        f.bind(skip);
+        // Each of the clause's slots: once per description of it that enabled the probe.
+        for (uint32_t slot = 0; slot < slots.size(); ++slot) {
+            if (slots[slot] != clause) continue;
+            bpf::Label skip = f.new_label();
+            VReg epid = f.vreg();
+            f.load(4, epid, row, static_cast<int16_t>(first + 4 * slot));
+            f.branch(Cond::Eq, epid, 0, skip);
+            // exit() in an earlier clause stops the rest of this firing too.
+            VReg now = f.vreg();
+            f.load(4, now, st, abi::kStateActivity);
+            f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
+            f.call(fn, {ctx, scratch, epid});
+            f.bind(skip);
+        }
     }
     f.ret(0);
 }
@@ -278,6 +280,17 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
             f.load(8, r, ctx, kArgRegs[i]);
             f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), r);
         }
+        // arg6-arg9: the ABI passes them on the stack, above the return address the call
+        // pushed: 8(%rsp) up at the entry (DTrace reads them there at every pid probe). A read
+        // that fails leaves zeros.
+        constexpr int16_t kPtRegsSp = 152;
+        VReg sp = f.vreg();
+        f.load(8, sp, ctx, kPtRegsSp);
+        f.alu64(AluOp::Add, sp, 8);
+        VReg dst = f.vreg();
+        f.mov(dst, scratch);
+        f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kScratchArgs + 8 * 6));
+        f.call_helper(bpf::helper::probe_read_user, {dst, 8 * 4, sp});
     }
     if (kind == AttachKind::Uretprobe) {
         // DTrace's return probes: arg0 is the offset of the returning instruction in the
@@ -339,6 +352,7 @@ void Gen::run() {
             e.epid = static_cast<uint32_t>(out.epids.size() + 1);
             e.clause = c.index;
             e.probe_id = p.probe_id;
+            e.occurrence = p.occurrence;
             e.provider = p.provider;
             e.module = p.module;
             e.function = p.function;
@@ -379,6 +393,15 @@ void Gen::run() {
     // gain probes later (a library not loaded yet), in the programs their names can reach.
     std::map<uint32_t, std::pair<bool, bool>> uprobe_use;  // clause -> (entry/offset, return)
     std::map<uint32_t, bool> usdt_use;                     // clause -> USDT probes
+    // Slots a clause needs in a table's rows: one per enabling of one probe (see slot_of()).
+    auto slots_for = [&](const sema::Clause& c, auto&& in_table) {
+        uint32_t n = 0;
+        for (const auto& p : c.probes) {
+            const probes::Probe* pr = registry.by_id(p.probe_id);
+            if (pr && in_table(*pr)) n = std::max(n, p.occurrence + 1);
+        }
+        return n;
+    };
     for (const auto& c : prog.clauses) {
         auto& use = uprobe_use[c.index];
         for (const auto& p : c.probes) {
@@ -392,11 +415,10 @@ void Gen::run() {
             // provider's do; system-wide ones name files, not processes, and do not.
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            if (!prov) continue;
-            if (prov->prefix != "pid") {
-                usdt_use[c.index] = true;
-                continue;
-            }
+            // No pid: a USDT provider glob over the consumer's processes (test_prov*); a
+            // provider glob with one (p*d1234) may name pid and USDT probes both.
+            if (!prov || prov->prefix != "pid") usdt_use[c.index] = true;
+            if (!prov || !probes::glob_match(prov->prefix, "pid")) continue;
             use.first |= d.name != "return";
             use.second |= d.name.empty() || probes::glob_match(d.name, "return");
         }
@@ -406,22 +428,21 @@ void Gen::run() {
         uc.clause = c.index;
         uc.descriptions = c.dynamic_descriptions;
         out.uprobe_clauses.push_back(std::move(uc));
+        // More slots when several descriptions may enable one probe, now or once a library
+        // is loaded (the descriptions stay with the first).
+        uint32_t slots = std::max<uint32_t>(slots_for(c, [](const probes::Probe& pr) { return probes::is_uprobe_kind(pr.attach); }),
+                                            static_cast<uint32_t>(c.dynamic_descriptions.size()));
+        for (uint32_t k = 1; k < slots; ++k) out.uprobe_clauses.push_back(UprobeClause{c.index, {}, 0, {}});
         if (use.first) by_kind[AttachKind::Uprobe];
         if (use.second) by_kind[AttachKind::Uretprobe];
     }
 
     // The syscall provider's clauses, each a column of the syscall table.
     for (const auto& c : prog.clauses) {
-        bool uses = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
-            const probes::Probe* pr = registry.by_id(p.probe_id);
-            return pr && pr->syscall_nr >= 0;
-        });
-        if (uses) out.syscall_clauses.push_back(c.index);
-        bool sdt = std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
-            const probes::Probe* pr = registry.by_id(p.probe_id);
-            return pr && pr->attach == AttachKind::Sdt;
-        });
-        if (sdt) out.sdt_clauses.push_back(c.index);
+        uint32_t sys = slots_for(c, [](const probes::Probe& pr) { return pr.syscall_nr >= 0; });
+        out.syscall_clauses.insert(out.syscall_clauses.end(), sys, c.index);
+        uint32_t sdt = slots_for(c, [](const probes::Probe& pr) { return pr.attach == AttachKind::Sdt; });
+        out.sdt_clauses.insert(out.sdt_clauses.end(), sdt, c.index);
     }
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.

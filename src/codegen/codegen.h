@@ -21,6 +21,7 @@ struct CodegenOptions {
     uint32_t scratchsize = 256;  // -x scratchsize: bytes of alloca()/copyin() memory per clause
     uint32_t nspec = 1;          // -x nspec: speculation ids
     uint64_t specsize = 32768;   // -x specsize: bytes of each CPU's share of a speculation
+    uint32_t maxframes = 0;      // -x maxframes: most frames ustackdepth counts (0: the kernel's)
     // The text of a source line, for the annotations of -S and verifier messages.
     std::function<std::string(uint32_t line)> source_line;
 };

@@ -1,4 +1,4 @@
-// Statements and actions: each data-recording action appends its data to the clause's record
+// Statements and actions: each action appends its data (if it has any) to the clause's record
 // and sets its bit in the record header, so the consumer knows which actions ran.
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
@@ -180,7 +180,7 @@ void ClauseGen::action(const sema::Action& a) {
             VReg addr = value(*a.args[1]);
             VReg n = value(*a.args[2]);
             f.call_helper(bpf::helper::probe_write_user, {addr, src, n});
-            return;
+            break;  // records nothing, but is an action: the firing's probe line is printed
         }
         case ActionKind::Exit: {
             rec.fields.push_back(record_value(*a.args[0]));
@@ -217,7 +217,7 @@ void ClauseGen::action(const sema::Action& a) {
             VReg cb = f.vreg();
             f.load_func(cb, g.chill_callback());
             f.call_helper(bpf::helper::loop, {int64_t{1} << 23, cb, ctxp, 0});
-            return;
+            break;
         }
         case ActionKind::Raise: {
             VReg sig = value(*a.args[0]);
@@ -231,7 +231,8 @@ void ClauseGen::action(const sema::Action& a) {
         default:
             g.error("D_UNKNOWN", a.range, "this action is not yet supported by the code generator");
     }
-    if (a.kind == ActionKind::Raise || a.kind == ActionKind::Stop) return;
+    // Every action sets its bit, data or not (raise(), stop(), chill(), copyout() record
+    // nothing): DTrace prints the probe line of every firing of a clause with an action.
     if (a.index >= 64) g.error("D_UNKNOWN", a.range, "too many actions in one clause (at most 64)");
     // Mark the action as done.
     VReg mask = f.vreg();

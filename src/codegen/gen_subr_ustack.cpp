@@ -313,7 +313,9 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
             VReg buf = f.vreg();
             f.mov(buf, scratch);
             f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            VReg bytes = write_user_stack(buf, depth ? Gen::kStackBytes / 8 : 2);
+            uint32_t most = Gen::kStackBytes / 8;
+            if (g.opts.maxframes) most = std::min(most, g.opts.maxframes);
+            VReg bytes = write_user_stack(buf, depth ? most : 2);
             if (depth) {
                 f.mov(r, bytes);
                 f.alu64(AluOp::Rsh, r, 3);

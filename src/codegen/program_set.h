@@ -61,6 +61,7 @@ struct Epid {
     uint32_t epid = 0;
     uint32_t clause = 0;
     uint32_t probe_id = 0;
+    uint32_t occurrence = 0;  // sema::EnabledProbe::occurrence: its slot among the clause's
     std::string provider, module, function, name;
     uint32_t record_size = 0;
     std::vector<ActionRecord> actions;
@@ -117,6 +118,9 @@ struct ProgramSet {
     std::vector<MapSpec> maps;
     std::vector<GenProgram> programs;
     std::vector<Epid> epids;  // epids[i].epid == i + 1; the consumer appends pid probes found later
+    // The clauses of the table-dispatched programs, by slot of their table rows. A clause has
+    // one slot per description that may match one probe again (Epid::occurrence): the k-th slot
+    // of a clause holds the epid of its k-th enabling of the probe (slot_of()).
     std::vector<UprobeClause> uprobe_clauses;  // by probe table slot
     std::vector<uint32_t> syscall_clauses;     // clauses of the syscall programs, by syscall table slot
     std::vector<uint32_t> sdt_clauses;         // clauses of the sdt program, by sdt table slot
@@ -133,5 +137,13 @@ struct ProgramSet {
     bool speculations = false;  // the program uses speculation(), speculate(), commit() or discard()
     uint32_t nspec = 0;         // speculation ids (-x nspec)
 };
+
+// The slot of a row holding the epid of `clause`'s `occurrence`-th enabling of a probe, given
+// the clause of each slot; -1 when the row has none.
+inline int slot_of(const std::vector<uint32_t>& slots, uint32_t clause, uint32_t occurrence) {
+    for (size_t i = 0; i < slots.size(); ++i)
+        if (slots[i] == clause && occurrence-- == 0) return static_cast<int>(i);
+    return -1;
+}
 
 }  // namespace bdtrace::codegen

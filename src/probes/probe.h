@@ -146,6 +146,9 @@ public:
     // Whether this description, which the provider serves, may gain probes later (by default
     // every description of a dynamic provider; USDT: only those naming a process).
     virtual bool dynamic_for(const Description&) const { return dynamic(); }
+    // A process the consumer created or grabbed (-c, -p): its USDT providers exist from now on
+    // for descriptions whose provider is a glob or empty, as DTrace's do (dtrace -c cmd -lf main).
+    virtual void add_process(uint64_t /*pid*/) {}
     // Whether every probe match() gives gets its id, matching or not (the syscall and sdt
     // providers, which make all their probes at once): ids then do not depend on which
     // description came first, as in DTrace's probe table.
@@ -192,6 +195,10 @@ public:
     // kernel's BTF and hookable functions default to the running kernel's.
     void set_fbt_check(std::function<std::string()> check) { fbt_.check = std::move(check); }
     void set_fbt_source(FbtSource source) { fbt_ = std::move(source); }
+    // A process created or grabbed (Provider::add_process).
+    void add_process(uint64_t pid) {
+        for (auto& p : providers_) p->add_process(pid);
+    }
 
 private:
     const Probe* intern(const Probe& p, size_t provider);

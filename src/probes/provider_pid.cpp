@@ -5,6 +5,7 @@
 #include <cctype>
 #include <utility>
 
+#include "probes/glob.h"
 #include "process/pid_probes.h"
 #include "probes/probe.h"
 
@@ -29,12 +30,13 @@ public:
     const char* name() const override { return "pid"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
 
-    // Only an explicit pid<digits>: the probes of a process exist once it is named.
+    // A process named by its digits: pid<digits>, or a glob that "pid" matches before them
+    // (p*d$target): the probes of a process exist once it is named.
     bool serves(const std::string& provider_desc) const override {
-        if (provider_desc.size() <= 3 || provider_desc.compare(0, 3, "pid") != 0) return false;
-        for (size_t i = 3; i < provider_desc.size(); ++i)
-            if (!std::isdigit(static_cast<unsigned char>(provider_desc[i]))) return false;
-        return true;
+        size_t digits = provider_desc.size();
+        while (digits > 0 && std::isdigit(static_cast<unsigned char>(provider_desc[digits - 1]))) --digits;
+        if (digits == 0 || digits == provider_desc.size()) return false;
+        return glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
     }
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
@@ -43,7 +45,11 @@ public:
     void match(const Description& d, std::vector<Probe>& out) override {
         Diagnostic err;
         auto prov = process::parse_pid_provider(d.provider, err);
-        if (!prov) return;
+        if (!prov) {
+            error_ = err;  // DTrace's D_PROC_BADPID ("pid0" is no process)
+            return;
+        }
+        if (!glob_match(prov->prefix, "pid")) return;
         process::PidResolution res = resolver_.resolve(prov->pid, d.module, d.function, d.name);
         if (res.error) {
             error_ = res.error;
@@ -52,7 +58,7 @@ public:
         for (const auto& p : res.probes) {
             const process::PidObject& obj = res.objects.at(p.object);
             Probe probe;
-            probe.provider = d.provider;
+            probe.provider = "pid" + std::to_string(prov->pid);
             probe.module = p.module;
             probe.function = p.function;
             probe.name = p.name;

@@ -47,7 +47,7 @@ public:
     // Any provider name that is not a bare glob: which exist is known only by looking (in the
     // process a pid names, or system-wide for a glob or a path module; see match()).
     bool serves(const std::string& provider_desc) const override {
-        if (provider_desc.empty() || only_globs(provider_desc)) return false;
+        if (provider_desc.empty() || only_globs(provider_desc)) return !pids_.empty();
         if (provider_desc.size() > 3 && provider_desc.compare(0, 3, "pid") == 0 && !per_process(provider_desc) &&
             std::isdigit(static_cast<unsigned char>(provider_desc.back())))
             return false;
@@ -55,15 +55,25 @@ public:
     }
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
-    // A process's descriptions are matched again when it loads a library; system-wide ones
-    // name files, not processes.
-    bool dynamic_for(const Description& d) const override { return per_process(d.provider).has_value(); }
+    // A process's descriptions (and globs over the consumer's processes) are matched again
+    // when it loads a library; system-wide ones name files, not processes.
+    bool dynamic_for(const Description& d) const override {
+        return per_process(d.provider).has_value() || (!pids_.empty() && has_glob(d.provider));
+    }
+
+    void add_process(uint64_t pid) override { pids_.push_back(pid); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
         std::vector<process::UsdtProbe> found;
         bool system_wide = false;
         if (auto p = per_process(d.provider)) {
             found = resolver_.resolve(p->pid, p->prefix, d.module, d.function, d.name);
+        } else if (!pids_.empty() && (d.provider.empty() || has_glob(d.provider))) {
+            // With processes of its own (-c, -p), a glob names their providers, pid and all
+            // (test_prov1234), as DTrace's does: not every process's.
+            for (uint64_t pid : pids_)
+                for (auto& u : resolver_.resolve(pid, "*", d.module, d.function, d.name))
+                    if (glob_match(d.provider, u.provider + std::to_string(u.pid))) found.push_back(std::move(u));
         } else if (has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/')) {
             found = resolver_.resolve_all(d.provider, d.module, d.function, d.name);
             system_wide = true;
@@ -89,6 +99,7 @@ public:
     // USDT arguments have no types in the notes: DTrace's untyped args[] (as for pid probes).
 private:
     process::UsdtResolver resolver_;
+    std::vector<uint64_t> pids_;  // the consumer's processes
 };
 
 }  // namespace

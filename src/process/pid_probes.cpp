@@ -187,6 +187,52 @@ std::optional<PidProvider> parse_pid_provider(std::string_view provider, Diagnos
     return PidProvider{std::string(provider.substr(0, digits)), static_cast<uint64_t>(pid)};
 }
 
+// The function "-": the name is an address in the executable's mappings, probed where it is
+// (DTrace's dt_pid_create_probes rules: only a.out, only one address).
+PidResolution PidProbeResolver::absolute(uint64_t pid, const std::vector<MappedObject>& mapped,
+                                         std::string_view module, std::string_view name) {
+    PidResolution res;
+    std::vector<size_t> aout = match_modules(mapped, "a.out");
+    std::vector<size_t> named = module.empty() || module == "*" ? aout : match_modules(mapped, module);
+    if (probes::has_glob(module) || aout.empty() || named.empty() || named.front() != aout.front()) {
+        res.error = error_of("D_PROC_LIB", "only the a.out module is valid with the '-' function");
+        return res;
+    }
+    if (name.empty() || probes::has_glob(name)) {
+        res.error = error_of("D_PROC_NAME", "only individual addresses may be specified with the '-' function");
+        return res;
+    }
+    std::string text(name);
+    char* end = nullptr;
+    errno = 0;
+    unsigned long long addr = std::strtoull(text.c_str(), &end, 16);
+    if (*end != '\0' || errno != 0) {
+        res.error = error_of("D_PROC_NAME", "'" + text + "' is an invalid probe name");
+        return res;
+    }
+    PidObject obj;
+    obj.mapping = mapped[aout.front()];
+    obj.elf = elf(obj.mapping);
+    if (!obj.elf) return res;
+    obj.load_bias = load_bias(obj.mapping, *obj.elf);
+    for (const MappedRange& r : obj.mapping.ranges) {
+        if (!r.exec || addr < r.start || addr >= r.end) continue;
+        PidProbe p;
+        p.pid = pid;
+        p.module = obj.mapping.module;
+        p.function = "-";
+        p.name = text;
+        p.kind = PidProbeKind::Offset;
+        p.offset = addr;
+        p.address = addr;
+        p.file_offset = addr - r.start + r.offset;
+        res.objects.push_back(std::move(obj));
+        res.probes.push_back(std::move(p));
+        break;
+    }
+    return res;
+}
+
 std::shared_ptr<const ElfFile> PidProbeResolver::elf(const MappedObject& obj) {
     std::string key = std::to_string(obj.dev) + ":" + std::to_string(obj.inode) + ":" + obj.path;
     auto it = cache_.find(key);
@@ -204,6 +250,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid));
         return res;
     }
+    if (function == "-") return absolute(pid, *mapped, module, name);
     Builder b{pid, module, function, name, res, nullptr, {}};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;

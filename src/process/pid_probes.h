@@ -87,6 +87,8 @@ public:
                           std::string_view name);
 
 private:
+    PidResolution absolute(uint64_t pid, const std::vector<MappedObject>& mapped,
+                           std::string_view module, std::string_view name);
     std::shared_ptr<const ElfFile> elf(const MappedObject& obj);
     std::map<std::string, std::shared_ptr<const ElfFile>> cache_;
 };

@@ -8,6 +8,7 @@
 
 #include <cstring>
 #include <map>
+#include <sstream>
 
 namespace bdtrace::process {
 
@@ -49,6 +50,59 @@ std::map<std::string, uint64_t> symbols(Elf* elf) {
     return out;
 }
 
+// Argument mappings dtrace -G recorded (usdtgen/elf_object.h): each probe's arguments become
+// the native ones it names, in its order.
+void apply_mappings(Elf_Scn* scn, UsdtFile& file) {
+    if (!scn) return;
+    Elf_Data* data = elf_getdata(scn, nullptr);
+    if (!data) return;
+    std::map<std::pair<std::string, std::string>, std::vector<size_t>> maps;
+    size_t off = 0, name_off = 0, desc_off = 0;
+    GElf_Nhdr nh;
+    const std::string owner_want = kArgMapOwner;
+    while ((off = gelf_getnote(data, off, &nh, &name_off, &desc_off)) > 0) {
+        const char* owner = static_cast<const char*>(data->d_buf) + name_off;
+        if (nh.n_type != kArgMapType || nh.n_namesz != owner_want.size() + 1 ||
+            std::memcmp(owner, owner_want.c_str(), nh.n_namesz) != 0)
+            continue;
+        std::string desc(static_cast<const char*>(data->d_buf) + desc_off, nh.n_descsz);
+        std::vector<std::string> parts;
+        size_t at = 0;
+        while (at < desc.size()) {
+            size_t nul = desc.find('\0', at);
+            if (nul == std::string::npos) nul = desc.size();
+            parts.push_back(desc.substr(at, nul - at));
+            at = nul + 1;
+        }
+        if (parts.size() < 3) continue;
+        std::vector<size_t> native;
+        std::istringstream in(parts[2]);
+        for (size_t v; in >> v;) native.push_back(v);
+        maps[{parts[0], parts[1]}] = std::move(native);
+    }
+    for (UsdtNote& n : file.notes) {
+        auto it = maps.find({n.provider, n.name});
+        if (it == maps.end() || !n.error.empty()) continue;
+        std::vector<UsdtArg> args;
+        std::string text;
+        for (size_t i : it->second) {
+            if (i >= n.args.size()) {
+                n.error = "argument mapping names native argument " + std::to_string(i) + " of " +
+                          std::to_string(n.args.size());
+                break;
+            }
+            args.push_back(n.args[i]);
+            text += (text.empty() ? "" : " ") + n.args[i].text;
+        }
+        if (!n.error.empty()) {
+            n.args.clear();
+            continue;
+        }
+        n.args = std::move(args);
+        n.arg_text = std::move(text);
+    }
+}
+
 }  // namespace
 
 uint64_t usdt_adjust(uint64_t addr, uint64_t note_base, const std::optional<uint64_t>& base_section) {
@@ -77,6 +131,7 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
     if (elf_getshdrstrndx(h.elf, &shstrndx) != 0) return file;
     std::vector<Section> sections;
     Elf_Scn* notes = nullptr;
+    Elf_Scn* mappings = nullptr;
     std::optional<uint64_t> base_addr;
     Elf_Scn* scn = nullptr;
     while ((scn = elf_nextscn(h.elf, scn)) != nullptr) {
@@ -85,6 +140,7 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
         const char* name = elf_strptr(h.elf, shstrndx, s.sh.sh_name);
         s.name = name ? name : "";
         if (s.name == ".note.stapsdt" && s.sh.sh_type == SHT_NOTE) notes = scn;
+        if (s.name == kArgMapSection && s.sh.sh_type == SHT_NOTE) mappings = scn;
         if (s.name == ".stapsdt.base") base_addr = s.sh.sh_addr;
         sections.push_back(std::move(s));
     }
@@ -140,6 +196,7 @@ std::shared_ptr<const UsdtFile> read_usdt_notes(const std::string& path) {
         }
         file->notes.push_back(std::move(n));
     }
+    apply_mappings(mappings, *file);
     return file;
 }
 

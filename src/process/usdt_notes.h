@@ -15,6 +15,15 @@
 
 namespace bdtrace::process {
 
+// Beside the stapsdt notes, dtrace -G may record argument mappings (`probe p(int a, char *b) :
+// (char *b, int a)`) that the notes cannot say: notes of owner "bdtrace", type 1, in section
+// .note.bdtrace, each described by the provider, the probe's C name and the native argument
+// index of each argument ("1 0 0 1"), NUL-terminated. Every site of such a probe then has those
+// arguments, in that order.
+inline constexpr const char* kArgMapOwner = "bdtrace";
+inline constexpr uint32_t kArgMapType = 1;
+inline constexpr const char* kArgMapSection = ".note.bdtrace";
+
 struct UsdtNote {
     std::string provider;
     std::string name;       // as in the note (C spelling: function__entry)

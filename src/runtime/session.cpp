@@ -202,6 +202,8 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
     std::map<uint32_t, std::vector<uint32_t>> rows;
     const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
+    std::vector<uint32_t> uprobe_slots;
+    for (const auto& uc : ps_.uprobe_clauses) uprobe_slots.push_back(uc.clause);
     // (return probe program, return uprobe link, file, pid) -> one link.
     std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
@@ -238,8 +240,8 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
                 spec.cookies.push_back(e->probe_id);
             }
         }
-        for (size_t slot = 0; slot < ps_.uprobe_clauses.size(); ++slot)
-            if (ps_.uprobe_clauses[slot].clause == e->clause) row[slot] = e->epid;
+        if (int slot = codegen::slot_of(uprobe_slots, e->clause, e->occurrence); slot >= 0)
+            row[static_cast<size_t>(slot)] = e->epid;
     }
     for (const auto& [id, row] : rows) {
         auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row)));
@@ -318,8 +320,8 @@ bool Session::attach_syscall_epids(SessionError* err) {
         auto& row = rows[e.syscall_key];
         if (row.empty()) row.assign(1 + slots, 0);
         row[0] = e.probe_id;
-        for (size_t slot = 0; slot < slots; ++slot)
-            if (ps_.syscall_clauses[slot] == e.clause) row[1 + slot] = e.epid;
+        if (int slot = codegen::slot_of(ps_.syscall_clauses, e.clause, e.occurrence); slot >= 0)
+            row[1 + static_cast<size_t>(slot)] = e.epid;
         named.emplace(e.probe_id, &e);
     }
     for (const auto& [key, row] : rows) {
@@ -381,8 +383,8 @@ bool Session::attach_sdt_epids(SessionError* err) {
         if (e.identity_arg >= 0)
             row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
         store_guards(row, e.guard, e.guard2, e.guard3);
-        for (size_t slot = 0; slot < slots; ++slot)
-            if (ps_.sdt_clauses[slot] == e.clause) row[codegen::abi::kSdtRowEpids + slot] = e.epid;
+        if (int slot = codegen::slot_of(ps_.sdt_clauses, e.clause, e.occurrence); slot >= 0)
+            row[codegen::abi::kSdtRowEpids + static_cast<size_t>(slot)] = e.epid;
         named.emplace(e.probe_id, &e);
     }
     // A probe's other tracepoints: rows counted down from the table's last, with the probe's

@@ -242,6 +242,7 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
             error("D_STACK_SIZE", e.args[0]->range, "stack( ) size must be a nonzero positive integer constant");
         frames = std::min<uint64_t>(n->value, 127);
     }
+    if (opts.maxframes) frames = std::min<uint64_t>(frames, opts.maxframes);
     Type* t = types.new_type();
     *t = *types.array_of(types.int_type(8, false), frames);
     t->is_stack = true;

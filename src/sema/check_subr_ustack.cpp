@@ -67,6 +67,7 @@ NodePtr Checker::ustack_subroutine(const ast::Expr& e, const std::string& name) 
                 error("D_USTACK_PROTO", e.args[1]->range, "ustack( ) prototype mismatch: too many arguments");
         }
         frames = std::min(frames, kMaxUstackFrames);
+        if (opts.maxframes) frames = std::min<uint64_t>(frames, opts.maxframes);
         Type* t = types.new_type();
         *t = *types.array_of(types.int_type(8, false), frames);
         t->is_stack = true;

@@ -279,8 +279,8 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                           pd.name + " does not match any probes");
         }
         for (const probes::Probe* p : found) {
-            bool dup = std::any_of(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
-            if (!dup) out.push_back({p->id, p->provider, p->module, p->function, p->name});
+            auto before = std::count_if(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
+            out.push_back({p->id, p->provider, p->module, p->function, p->name, static_cast<uint32_t>(before)});
         }
     }
     return out;

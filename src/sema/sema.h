@@ -18,6 +18,7 @@ struct SemaOptions {
     uint32_t strsize = 256;
     uint32_t ustackframes = 100;  // -x ustackframes: frames of ustack() without an argument
     uint32_t stackframes = 20;    // -x stackframes: frames of stack() without an argument
+    uint32_t maxframes = 0;       // -x maxframes: most frames of any stack (0: the kernel's 127)
     bool zdefs = false;        // -Z: descriptions may match no probes
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)

@@ -185,6 +185,9 @@ struct Stmt {
 struct EnabledProbe {
     uint32_t probe_id = 0;   // DTrace probe id (the ID column)
     std::string provider, module, function, name;
+    // A probe several descriptions of the clause match is enabled once per description (DTrace
+    // makes each description its own enabling): 0 for the first, 1 for the second...
+    uint32_t occurrence = 0;
 };
 
 struct Clause {

@@ -4,7 +4,7 @@ namespace bdtrace::usdtgen {
 
 namespace {
 
-// D's string, userland pointers and scoped (kernel`type) names exist only in D.
+// Userland pointers and scoped (kernel`type) names exist only in D.
 constexpr const char* kNotC = "which is not a C type";
 
 std::string qualifiers(unsigned q) {
@@ -23,8 +23,9 @@ CTypeText base_text(const ast::BaseType& base) {
             if (base.words.empty()) return {"int", {}};
             std::string s;
             for (const std::string& w : base.words) {
-                // D's string type is a D value, not a C object: no C caller can pass one.
-                if (w == "string") return {"string", kNotC};
+                // D's string: a C caller passes the characters' address, as DTrace's
+                // headers expect (the probe's argument is then copied in as a string).
+                if (w == "string") return {"char *", {}};
                 s += (s.empty() ? "" : " ") + w;
             }
             return {s, {}};

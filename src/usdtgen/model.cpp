@@ -54,6 +54,22 @@ UsdtProbe probe_of(const std::string& provider, const ast::ProviderDef::Probe& p
         }
         out.arg_types.push_back(std::move(t.text));
     }
+    if (p.has_xlated && !is_void_parameter_list(p.xlated)) {
+        bool identity = p.xlated.size() == p.params.size();
+        for (size_t i = 0; i < p.xlated.size(); ++i) {
+            size_t native = i;
+            const std::string& name = p.xlated[i].decl.name;
+            for (size_t k = 0; k < p.params.size(); ++k)
+                if (!name.empty() && p.params[k].decl.name == name) {
+                    native = k;
+                    break;
+                }
+            if (native >= p.params.size()) native = p.params.empty() ? 0 : p.params.size() - 1;
+            identity = identity && native == i;
+            out.mapping.push_back(native);
+        }
+        if (identity) out.mapping.clear();
+    }
     if (out.arg_types.size() > kMaxSdtArgs) {
         diags.error("D_PROV_PRARGLEN", p.range,
                     where + " has " + std::to_string(out.arg_types.size()) +

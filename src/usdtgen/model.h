@@ -18,6 +18,11 @@ struct UsdtProbe {
     std::string c_name;                  // as written in the provider: "query__start"
     std::string d_name;                  // DTrace's probe name: "query-start"
     std::vector<std::string> arg_types;  // C type text of each native argument
+    // A definition that translates its arguments (`probe p(int a, char *b) : (char *b, int a)`):
+    // translated argument i is native argument mapping[i] (the native one of the same name, as
+    // DTrace's dt_probe_argmap finds it, else the one at the same place). Empty when the
+    // arguments are the native ones as they are.
+    std::vector<size_t> mapping;
     SourceRange range;
 };
 
@@ -35,7 +40,7 @@ std::string semaphore_name(const std::string& provider, const UsdtProbe& probe);
 
 // The providers the programs define, in definition order. A provider defined again (in
 // another script, or again in one) adds only the probes it did not have. Arguments whose
-// type has no C spelling (string, userland pointers, kernel-scoped names) are errors, as are
+// type has no C spelling (userland pointers, kernel-scoped names) are errors, as are
 // probes with more arguments than sys/sdt.h records.
 std::vector<UsdtProvider> collect_providers(const ast::Program& program, DiagnosticList& diags,
                                             std::vector<UsdtProvider> into = {});

@@ -89,13 +89,38 @@ TEST(UsdtGen, ArgumentTypes) {
 }
 
 TEST(UsdtGen, TypesCHasNotAreErrors) {
-    Collected c = collect("provider p {\n probe a(int, string);\n probe b(int x[4]);\n};");
+    Collected c = collect("provider p {\n probe a(int, userland int *);\n probe b(int x[4]);\n};");
     ASSERT_EQ(c.errors.size(), 2u);
     EXPECT_EQ(c.errors[0],
-              "line 2: probe p:::a argument #2 is of type string, which is not a C type");
+              "line 2: probe p:::a argument #2 is of type userland int, which is not a C type");
     EXPECT_EQ(
         c.errors[1],
         "line 3: probe p:::b argument #1 is of type int, which is not a scalar or pointer type");
+}
+
+// A D string argument is the address of the characters a C caller passes (2000 such probes
+// in one provider are a build DTrace's tests make).
+TEST(UsdtGen, StringArgumentsAreCharPointers) {
+    Collected c = collect("provider p {\n probe a(string, int);\n};");
+    EXPECT_TRUE(c.errors.empty());
+    ASSERT_EQ(c.providers.size(), 1u);
+    EXPECT_EQ(c.providers[0].probes[0].arg_types, (std::vector<std::string>{"char *", "int"}));
+}
+
+// `probe p(int i, int j) : (int j, int i, int i, int j)`: each translated argument is the
+// native one of its name; a mapping that changes nothing is none.
+TEST(UsdtGen, ArgumentMappings) {
+    Collected c = collect(
+        "provider p {\n probe place(int i, int j) : (int j, int i, int i, int j);\n"
+        " probe same(int a, char *b) : (int a, char *b);\n probe swap(int a, char *b) : (char *b, int a);\n"
+        " probe plain(int a);\n};");
+    ASSERT_TRUE(c.errors.empty()) << c.errors[0];
+    const auto& probes = c.providers.at(0).probes;
+    EXPECT_EQ(probes[0].mapping, (std::vector<size_t>{1, 0, 0, 1}));
+    EXPECT_EQ(probes[0].arg_types.size(), 2u);  // the native arguments are what sites pass
+    EXPECT_TRUE(probes[1].mapping.empty());
+    EXPECT_EQ(probes[2].mapping, (std::vector<size_t>{1, 0}));
+    EXPECT_TRUE(probes[3].mapping.empty());
 }
 
 TEST(UsdtGen, MoreArgumentsThanSdtRecords) {

@@ -7,7 +7,7 @@ cd "$dir" || exit 1
 printf 'provider lt {\n\tprobe one(int);\n};\n' >lt.d
 cp lt.d lt.other.d
 cp lt.d lt.txt
-printf 'provider lt {\n\tprobe one(int);\n\tprobe named(string);\n};\n' >lt_string.d
+printf 'provider lt {\n\tprobe one(int);\n\tprobe named(userland int *);\n};\n' >lt_userland.d
 printf 'provider lt {\n\tprobe one(int)\n};\n' >lt_syntax.d
 echo 'not an object' >notelf.o
 run() {
@@ -21,8 +21,8 @@ run -G
 run -h -n BEGIN
 run -h -s lt.d -s lt.other.d
 run -h -s lt.txt
-run -h -s lt_string.d
-run -G -s lt_string.d
+run -h -s lt_userland.d
+run -G -s lt_userland.d
 run -h -s lt_syntax.d
 run -h -s lt.d -o nodir/lt.h
 run -G -s lt.d -o nodir/lt.o
