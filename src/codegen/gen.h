@@ -175,6 +175,10 @@ public:
     // element written at `kf.offset` of `key`.
     static bool is_user_record(const sema::Node& n);
     Field user_record_value(const sema::Node& n);
+    Field ustack_depth_record();         // ustackdepth as a recorded value (counted by the consumer)
+    uint32_t shared_tail = 0;            // an unconditional user stack copy in the record (add_unwind_tail)
+    int conditional_depth = 0;           // statements under an if
+    void add_unwind_tail(Field& fld);    // the registers and stack copy after a user stack datum
     void user_key(const sema::Node& n, const Field& kf, bpf::VReg key);
     // At a pid entry probe the frame pointer still holds the caller's frame: the caller's
     // return address is at *(sp). Never/Always for a clause whose probes agree, else a test of

@@ -56,6 +56,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
     Field fld;
     fld.type_name = n.type->name;
     if (is_user_record(n)) return user_record_value(n);
+    if (n.kind == NodeKind::Builtin && n.builtin == sema::BuiltinVar::Ustackdepth) return ustack_depth_record();
     if (n.kind == NodeKind::Subr && n.subr == sema::Subr::Stack) {
         // The byte count bpf_get_stack returns, then the frames (kernel PCs).
         fld.kind = Field::Kind::Stack;
@@ -261,10 +262,12 @@ void ClauseGen::statements(const std::vector<sema::StmtPtr>& list) {
             case sema::Stmt::Kind::If: {
                 bpf::Label no = f.new_label(), done = f.new_label();
                 branch_if_false(*s->expr, no);
+                ++conditional_depth;
                 statements(s->then_body);
                 f.jump(done);
                 f.bind(no);
                 statements(s->else_body);
+                --conditional_depth;
                 f.bind(done);
                 break;
             }

@@ -169,7 +169,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
 namespace {
 
 // [pid][bytes of PCs][PCs] at base + off.
-void write_ustack_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t off) {
+void write_ustack_datum(ClauseGen& cg, uint32_t frames, VReg base, uint32_t off) {
     bpf::Function& f = cg.f;
     VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
     f.alu64(AluOp::Rsh, pid, 32);
@@ -177,7 +177,7 @@ void write_ustack_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t 
     VReg dst = f.vreg();
     f.mov(dst, base);
     f.alu64(AluOp::Add, dst, static_cast<int64_t>(off + 16));
-    VReg bytes = cg.write_user_stack(dst, static_cast<uint32_t>(n.value));
+    VReg bytes = cg.write_user_stack(dst, frames);
     f.store(8, base, static_cast<int16_t>(off + 8), bytes);
 }
 
@@ -240,23 +240,54 @@ Field ClauseGen::user_record_value(const sema::Node& n) {
         record_size += fld.size;
         return fld;
     }
-    write_ustack_datum(*this, n, record, fld.offset);
-    // Room for the stack copy: what the record has left, less a margin for the clause's other
-    // data.
+    write_ustack_datum(*this, static_cast<uint32_t>(n.value), record, fld.offset);
+    add_unwind_tail(fld);
+    return fld;
+}
+
+// Room for the stack copy after a user stack datum: what the record has left, less a margin for
+// the clause's other data. Then the datum and its tail are part of the record. A later user
+// stack of the record (ustackdepth and ustack() in one clause) shares the first one's copy, when
+// that one is written whatever the firing (not under an if): one firing, one stack, unwound the
+// same way for both.
+void ClauseGen::add_unwind_tail(Field& fld) {
+    if (shared_tail) {
+        fld.unwind = true;
+        fld.tail = shared_tail;
+        record_size += fld.size;
+        return;
+    }
     uint32_t used = fld.offset + fld.size + 32;
     uint32_t room = used + kRecordMargin < Gen::kMaxRecord ? Gen::kMaxRecord - used - kRecordMargin : 0;
     uint32_t copy = std::min(room, kStackCopy) / 8 * 8;
     if (copy >= kStackCopyShort) {
         fld.unwind = true;
         write_unwind_tail(record, fld.offset + fld.size, copy);
+        if (conditional_depth == 0) shared_tail = fld.offset + fld.size;
         fld.size += 32 + copy;
     }
     record_size += fld.size;
+}
+
+// ustackdepth recorded (traced, printed): the stack as ustack() records it, counted by the
+// consumer as it unwinds ustack()'s frames, so that the two agree where the frame-pointer walk
+// (all BPF has; ustackdepth in an expression) stops early, in code without frame pointers.
+Field ClauseGen::ustack_depth_record() {
+    Field fld;
+    fld.kind = Field::Kind::UStack;
+    fld.depth = true;
+    fld.type_name = "uint32_t";
+    fld.frames = Gen::kStackBytes / 8;
+    if (g.opts.maxframes) fld.frames = std::min(fld.frames, g.opts.maxframes);
+    fld.size = 16 + 8 * fld.frames;
+    fld.offset = record_size;
+    write_ustack_datum(*this, fld.frames, record, fld.offset);
+    add_unwind_tail(fld);
     return fld;
 }
 
 void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
-    if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, n, key, kf.offset);
+    if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, static_cast<uint32_t>(n.value), key, kf.offset);
     else write_usym_datum(*this, n, key, kf.offset);
 }
 

@@ -44,6 +44,10 @@ struct Field {
     sema::Type::UserSym usym = sema::Type::UserSym::None;  // USym: which action's value
     uint32_t frames = 0;    // UStack: the PCs room
     bool unwind = false;    // UStack: registers and stack bytes follow the PCs
+    bool depth = false;     // UStack: the datum is ustackdepth's: its value is the frame count
+    // UStack with `unwind`: where in the record its registers and stack copy are, when it
+    // shares another datum's (0: right after its own PCs).
+    uint32_t tail = 0;
     std::string type_name;  // the D type, for printf checks and messages
 };
 

@@ -59,7 +59,12 @@ namespace {
 output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms,
                           const output::FormatContext& fctx, bool printf_arg = false) {
     if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
-    if (f.kind == Field::Kind::UStack) return user_stack_value(f, rec + f.offset, fctx);
+    if (f.kind == Field::Kind::UStack) {
+        SharedTail shared;
+        if (f.tail && f.tail < size) shared = {rec + f.tail, size - f.tail};
+        if (f.depth) return output::Value::integer(user_stack_pcs(f, rec + f.offset, fctx, shared).second.size(), 4, false);
+        return user_stack_value(f, rec + f.offset, fctx, shared);
+    }
     if (f.kind == Field::Kind::USym)
         return printf_arg ? user_symbol_address(rec + f.offset) : user_symbol_value(f, rec + f.offset, fctx);
     if (f.kind == Field::Kind::Stack)

@@ -28,12 +28,13 @@ std::string hex(uint64_t v) {
 // outermost frame (the copy ends, a module without CFI), the frame-pointer walk goes on from
 // the last frame both found.
 std::vector<uint64_t> unwound(const codegen::Field& f, uint64_t pid, const uint8_t* data,
-                              const std::vector<uint64_t>& fp, const output::FormatContext& ctx) {
-    size_t tail = 2 + f.frames;
-    if (!ctx.user_unwind || f.size < 8 * (tail + 4)) return fp;
-    uint64_t ip = word(data, tail), sp = word(data, tail + 1), bp = word(data, tail + 2);
-    uint64_t len = std::min<uint64_t>(word(data, tail + 3), f.size - 8 * (tail + 4));
-    auto [pcs, complete] = ctx.user_unwind(pid, ip, sp, bp, std::span(data + 8 * (tail + 4), len), f.frames);
+                              const std::vector<uint64_t>& fp, const output::FormatContext& ctx, SharedTail shared) {
+    const uint8_t* t = shared.data ? shared.data : data + 8 * (2 + f.frames);
+    size_t room = shared.data ? shared.size : (f.size >= 8 * (2 + f.frames) ? f.size - 8 * (2 + f.frames) : 0);
+    if (!ctx.user_unwind || room < 8 * 4) return fp;
+    uint64_t ip = word(t, 0), sp = word(t, 1), bp = word(t, 2);
+    uint64_t len = std::min<uint64_t>(word(t, 3), room - 8 * 4);
+    auto [pcs, complete] = ctx.user_unwind(pid, ip, sp, bp, std::span(t + 8 * 4, len), f.frames);
     if (pcs.size() < 2 && !complete) return fp;
     if (!complete && pcs.size() < f.frames) {
         for (size_t i = 0; i < fp.size(); ++i) {
@@ -57,7 +58,7 @@ output::FormatContext::UserName user_name_of(const codegen::Field& f) {
 }
 
 std::pair<uint64_t, std::vector<uint64_t>> user_stack_pcs(const codegen::Field& f, const uint8_t* data,
-                                                          const output::FormatContext& ctx) {
+                                                          const output::FormatContext& ctx, SharedTail shared) {
     std::vector<uint64_t> pcs;
     if (f.size < 16) return {0, pcs};
     uint64_t pid = word(data, 0);
@@ -69,13 +70,14 @@ std::pair<uint64_t, std::vector<uint64_t>> user_stack_pcs(const codegen::Field& 
         if (pc == 0) break;
         pcs.push_back(pc);
     }
-    if (f.unwind) pcs = unwound(f, pid, data, pcs, ctx);
+    if (f.unwind) pcs = unwound(f, pid, data, pcs, ctx, shared);
     return {pid, std::move(pcs)};
 }
 
-output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx) {
+output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx,
+                               SharedTail shared) {
     std::vector<std::string> frames;
-    auto [pid, pcs] = user_stack_pcs(f, data, ctx);
+    auto [pid, pcs] = user_stack_pcs(f, data, ctx, shared);
     for (uint64_t pc : pcs)
         frames.push_back(ctx.user_name ? ctx.user_name(output::FormatContext::UserName::Addr, pid, pc) : hex(pc));
     return output::Value::stack(std::move(frames));

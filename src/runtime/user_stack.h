@@ -12,14 +12,22 @@
 
 namespace bdtrace::runtime {
 
+// Where a datum's unwinding tail is when it shares another's (Field::tail): its bytes and how
+// many the record has from there.
+struct SharedTail {
+    const uint8_t* data = nullptr;
+    size_t size = 0;
+};
+
 // A UStack datum (pid, byte count, PCs[, the unwinding tail]) as a stack of named frames; it
 // ends at the first zero PC, as DTrace's does. The datum's size is f.size.
-output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx);
+output::Value user_stack_value(const codegen::Field& f, const uint8_t* data, const output::FormatContext& ctx,
+                               SharedTail shared = {});
 
 // The same datum's process id and PCs: the frame-pointer walk's, or with f.unwind the stack
-// unwound from the registers and stack bytes that follow them.
+// unwound from the registers and stack bytes that follow them (or are at `shared`).
 std::pair<uint64_t, std::vector<uint64_t>> user_stack_pcs(const codegen::Field& f, const uint8_t* data,
-                                                          const output::FormatContext& ctx);
+                                                          const output::FormatContext& ctx, SharedTail shared = {});
 
 // A USym datum (pid, address) as trace() and aggregation keys print it: the function
 // (ufunc/usym), the module (umod) or the function and offset (uaddr).

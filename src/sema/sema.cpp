@@ -226,6 +226,17 @@ void Checker::declaration(const Declaration& d) {
     }
     for (const auto& decl : d.declarators) {
         const Type* t = type_of(d.specs, decl);
+        // `int a[pid_t, string];` (or self-): an associative array with these key types.
+        const DeclaratorOp* top = decl.ops.empty() ? nullptr : &decl.ops.front();
+        bool thread = d.specs.storage == Storage::Self;
+        if (top && top->kind == DeclaratorOp::Kind::Array && top->assoc &&
+            (thread || d.specs.storage == Storage::None)) {
+            bool fresh = !(thread ? thread_vars : globals).count(decl.name);
+            Variable* v = dynamic_variable(thread, true, decl.name, t, decl.name_range);
+            if (fresh && v)
+                for (const auto& k : top->params) v->keys.push_back(type_of(k.specs, k.decl));
+            continue;
+        }
         switch (d.specs.storage) {
             case Storage::Typedef:
                 types.add_typedef(decl.name, t);

@@ -160,8 +160,8 @@ void write_test_object(const std::string& path) {
     static Elf64_Sym syms[5] = {};
     syms[1] = {1, ELF64_ST_INFO(STB_GLOBAL, STT_FUNC), 0, 1, 0, sizeof text};
     syms[2] = {6, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), 0, SHN_UNDEF, 0, 0};
-    syms[3] = {23, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), 0, SHN_UNDEF, 0, 0};
-    syms[4] = {46, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), 0, SHN_UNDEF, 0, 0};
+    syms[3] = {22, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), 0, SHN_UNDEF, 0, 0};
+    syms[4] = {45, ELF64_ST_INFO(STB_GLOBAL, STT_NOTYPE), 0, SHN_UNDEF, 0, 0};
     static Elf64_Rela relas[4] = {
         {1, ELF64_R_INFO(2, R_X86_64_PLT32), -4},
         {6, ELF64_R_INFO(3, R_X86_64_PLT32), -4},
