@@ -3,7 +3,9 @@
 // function the one holding the call site, name with "__" turned into "-". Beyond DTrace, a
 // provider glob without a pid (python*:::function-entry), or a module that is a path
 // (myprov:/path/to/bin::go), names the probes of files rather than of a process: they fire in
-// every process that maps the file (pid 0), including processes started later.
+// every process that maps the file (pid 0), including processes started later; their module is
+// the file's name too. With processes of the consumer's own (-c, -p), a provider glob names
+// theirs instead, pid and all, as DTrace's does.
 #include <cctype>
 #include <utility>
 

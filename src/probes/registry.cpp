@@ -16,6 +16,9 @@ std::string key_of(const Probe& p) {
     k.append(p.module).push_back('\0');
     k.append(p.function).push_back('\0');
     k.append(p.name);
+    // System-wide USDT probes are named after their file's base name, as DTrace names modules:
+    // two files of one name are two sets of probes all the same.
+    if (p.attach == AttachKind::Usdt && p.pid == 0) k.append(1, '\0').append(p.path);
     return k;
 }
 

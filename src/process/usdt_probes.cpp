@@ -15,6 +15,11 @@ namespace {
 
 bool glob(std::string_view pattern, const std::string& s) { return pattern.empty() || probes::glob_match(pattern, s); }
 
+std::string base_name(const std::string& path) {
+    size_t slash = path.find_last_of('/');
+    return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
 std::vector<uint64_t> all_pids() {
     std::vector<uint64_t> out;
     DIR* d = ::opendir("/proc");
@@ -108,7 +113,8 @@ std::vector<UsdtProbe> UsdtResolver::resolve_all(std::string_view provider, std:
         std::string path(module);
         struct stat st {};
         if (::stat(path.c_str(), &st) != 0) return out;
-        if (const File* f = file("", path, st.st_dev, st.st_ino)) probes_of(*f, path, path, 0, provider, function, name, out);
+        if (const File* f = file("", path, st.st_dev, st.st_ino))
+            probes_of(*f, path, base_name(path), 0, provider, function, name, out);
         return out;
     }
     for (uint64_t pid : all_pids()) {
@@ -128,7 +134,7 @@ std::vector<UsdtProbe> UsdtResolver::resolve_all(std::string_view provider, std:
             std::string path = ::stat(m.path.c_str(), &host) == 0 && host.st_dev == st.st_dev && host.st_ino == st.st_ino
                                    ? m.path
                                    : real;
-            probes_of(*f, path, path, 0, provider, function, name, out);
+            probes_of(*f, path, m.module, 0, provider, function, name, out);
         }
     }
     return out;

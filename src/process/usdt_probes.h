@@ -31,7 +31,7 @@ struct UsdtSite {
 
 struct UsdtProbe {
     std::string provider;  // the note's provider (no pid)
-    std::string module;    // a.out-style module name (the file's base name), or the path system-wide
+    std::string module;    // the file's base name, as DTrace names modules (system-wide too)
     std::string function;  // the function containing the sites (as in the file), "" when unknown
     std::string name;      // DTrace spelling (function-entry)
     std::string path;      // the file as reachable from here (through /proc/PID/root)
