@@ -5,12 +5,14 @@
 // created was stopped by the watch until then, so not one call into the new library is missed;
 // a grabbed process runs on, and calls made before the uprobes are in place are not seen.
 #include <signal.h>
+#include <unistd.h>
 
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "api/consumer_impl.h"
+#include "probes/glob.h"
 #include "process/pid_probes.h"
 #include "process/rtld.h"
 
@@ -24,8 +26,10 @@ std::optional<uint64_t> pid_of(const probes::Description& d) {
     return prov ? std::optional<uint64_t>(prov->pid) : std::nullopt;
 }
 
-// Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled.
-void rematch(Consumer::Impl& impl, uint64_t pid) {
+// Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled. `exe`:
+// the process has just started this program (the exec watch): the system-wide USDT globs are
+// matched in its file instead (their module, if any, matched against its name).
+void rematch(Consumer::Impl& impl, uint64_t pid, const std::string* exe = nullptr) {
     codegen::ProgramSet& ps = *impl.programs;
     std::set<std::tuple<uint32_t, uint32_t, uint32_t>> enabled;  // (clause, probe id, occurrence)
     for (const auto& e : ps.epids) enabled.insert({e.clause, e.probe_id, e.occurrence});
@@ -33,9 +37,17 @@ void rematch(Consumer::Impl& impl, uint64_t pid) {
     for (const auto& uc : ps.uprobe_clauses) {
         // A probe the clause's descriptions match twice is enabled twice (Epid::occurrence).
         std::map<uint32_t, uint32_t> matched;  // probe id -> descriptions matching it so far
-        for (const auto& d : uc.descriptions) {
+        for (const auto& given : uc.descriptions) {
             // A provider glob without a pid (test_prov*) names every process of the consumer.
-            if (auto p = pid_of(d); p && *p != pid) continue;
+            auto p = pid_of(given);
+            if (p && *p != pid) continue;
+            probes::Description d = given;
+            if (exe) {
+                if (p) continue;
+                std::string base = exe->substr(exe->find_last_of('/') + 1);
+                if (!probes::glob_match(d.module, base)) continue;
+                d.module = *exe;
+            }
             auto found = impl.registry.match(d);
             (void)impl.registry.take_error();  // a description that still matches nothing waits
             for (const probes::Probe* p : found) {
@@ -76,6 +88,9 @@ void rematch(Consumer::Impl& impl, uint64_t pid) {
 }  // namespace
 
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
+    // Without processes of its own, provider globs are system-wide: programs started while
+    // tracing are searched as they start.
+    if (impl.session->watches_execs() && impl.processes.count() == 0 && !impl.session->watch_execs(err)) return false;
     if (!impl.session->watches_libraries()) return true;
     std::set<uint64_t> pids;
     for (const auto& uc : impl.programs->uprobe_clauses)
@@ -94,7 +109,22 @@ bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
 }
 
 void handle_library_changes(Consumer::Impl& impl) {
-    for (uint64_t pid : impl.session->take_notices()) {
+    for (uint64_t notice : impl.session->take_notices()) {
+        if (notice & codegen::abi::kExecNotice) {
+            // A program started: its file's probes for the system-wide globs, then the process
+            // goes on if the watch stopped it (one of ours: a command system() runs, say).
+            pid_t pid = static_cast<pid_t>(notice & 0xffffffff);
+            char buf[4096];
+            std::string link = "/proc/" + std::to_string(pid) + "/exe";
+            ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
+            if (n > 0) {
+                std::string exe(buf, static_cast<size_t>(n));
+                rematch(impl, static_cast<uint64_t>(pid), &exe);
+            }
+            if (notice & codegen::abi::kExecStopped) kill(pid, SIGCONT);
+            continue;
+        }
+        uint64_t pid = notice;
         rematch(impl, pid);
         // Its stacks are named with the new library even if it is unloaded or exits later.
         impl.printer->user_symbols().remember(pid);

@@ -294,6 +294,10 @@ bool Consumer::go() {
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
     if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
+    // A program a system() command starts may wait, stopped, for its probes: the watches are
+    // served while commands run.
+    if (impl.session->watches_execs() || impl.session->watches_libraries())
+        impl.printer->while_command_runs = [&impl]() { handle_library_changes(impl); };
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.

@@ -32,5 +32,8 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
 
 // The library watch's program (ProgramSet::notice_program; gen_notice.cpp).
 std::unique_ptr<bpf::Program> notice_program();
+// The exec watch's program (ProgramSet::exec_notice_program): `consumer` is the tracing
+// process's id, the offsets task_struct's real_parent and tgid (-1: unknown, nothing stopped).
+std::unique_ptr<bpf::Program> exec_notice_program(uint32_t consumer, int64_t parent_off, int64_t tgid_off);
 
 }  // namespace bdtrace::codegen

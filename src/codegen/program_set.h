@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <memory>
 #include <string>
 #include <vector>
@@ -121,7 +122,9 @@ struct UprobeClause {
 struct ProgramSet {
     std::vector<MapSpec> maps;
     std::vector<GenProgram> programs;
-    std::vector<Epid> epids;  // epids[i].epid == i + 1; the consumer appends pid probes found later
+    // epids[i].epid == i + 1; the consumer appends pid probes found later (a deque: references
+    // to an epid stay valid meanwhile, as the record printer holds one across system()).
+    std::deque<Epid> epids;
     // The clauses of the table-dispatched programs, by slot of their table rows. A clause has
     // one slot per description that may match one probe again (Epid::occurrence): the k-th slot
     // of a clause holds the epid of its k-th enabling of the probe (slot_of()).
@@ -133,6 +136,11 @@ struct ProgramSet {
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
     // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
+    // The exec watch (a raw tracepoint on sched_process_exec): reports every new program's
+    // process to abi::kNoticeMap (kExecNotice; kExecStopped when it stopped it, a descendant of
+    // the tracing process) so that system-wide USDT globs find the probes of programs started
+    // while tracing. Null unless such descriptions exist; attached only without -c and -p.
+    std::unique_ptr<bpf::Program> exec_notice_program;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t strsize = 256;

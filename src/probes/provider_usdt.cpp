@@ -58,9 +58,12 @@ public:
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
     // A process's descriptions (and globs over the consumer's processes) are matched again
-    // when it loads a library; system-wide ones name files, not processes.
+    // when it loads a library; system-wide globs when a program starts.
     bool dynamic_for(const Description& d) const override {
-        return per_process(d.provider).has_value() || (!pids_.empty() && has_glob(d.provider));
+        if (per_process(d.provider)) return true;
+        // A glob over the consumer's processes, or system-wide: programs started while tracing
+        // (the exec watch) are searched too. Not a path module: it names its file from the start.
+        return has_glob(d.provider) && (d.module.empty() || d.module[0] != '/');
     }
 
     void add_process(uint64_t pid) override { pids_.push_back(pid); }

@@ -1,4 +1,5 @@
 #include "runtime/printer.h"
+#include "runtime/command.h"
 
 #include <cstdlib>
 #include <cstring>
@@ -375,8 +376,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
                 text.clear();
                 std::string cmd = output::format_printf(*fmt, args, fctx_).text;
                 std::fflush(nullptr);
-                int rc = std::system(cmd.c_str());
-                (void)rc;
+                (void)run_command(cmd, while_command_runs);
                 break;
             }
             case ActionKind::Exit: {

@@ -40,6 +40,9 @@ public:
 
     // printa(): how the printer reads the aggregations' current values.
     std::function<std::vector<AggRow>()> snapshot;
+    // Called about every millisecond while a system() command runs, when set: the consumer's
+    // watches are served meanwhile (a program the command starts waits for its probes).
+    std::function<void()> while_command_runs;
     // clear() and trunc(): how the printer changes an aggregation (id, entries kept, is trunc);
     // returns the keys trunc() removed.
     std::function<std::vector<std::vector<uint8_t>>(uint32_t, int64_t, bool)> modify;

@@ -148,25 +148,40 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->programs_.push_back(std::move(l));
     }
 
-    if (ps.notice_program) {
+    // The library watch (a uprobe_multi program) and the exec watch (a raw tracepoint), and
+    // the small ring buffer they share.
+    auto load_watch = [&](const bpf::Program& p, kernel::ProgramType type, const char* name,
+                          std::optional<kernel::AttachType> attach) -> std::unique_ptr<kernel::Program> {
         std::string asm_err;
-        auto code = bpf::assemble(*ps.notice_program, asm_err);
+        auto code = bpf::assemble(p, asm_err);
         if (!code) {
             *err = {"failed to generate code: " + asm_err, 1, ""};
             return nullptr;
         }
         bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
-        spec.type = kernel::ProgramType::Kprobe;
-        spec.name = "dt_libwatch";
-        spec.expected_attach = kernel::AttachType::UprobeMulti;
+        spec.type = type;
+        spec.name = name;
+        if (attach) spec.expected_attach = *attach;
         spec.insns = std::as_bytes(std::span(code->insns));
         auto prog = k.load_program(spec);
         if (!prog) {
             *err = from(prog.error());
             return nullptr;
         }
-        s->notice_ = std::move(prog.value());
+        return std::move(prog.value());
+    };
+    if (ps.notice_program) {
+        s->notice_ = load_watch(*ps.notice_program, kernel::ProgramType::Kprobe, "dt_libwatch",
+                                kernel::AttachType::UprobeMulti);
+        if (!s->notice_) return nullptr;
+    }
+    if (ps.exec_notice_program) {
+        s->exec_notice_ = load_watch(*ps.exec_notice_program, kernel::ProgramType::RawTracepoint, "dt_execwatch",
+                                     std::nullopt);
+        if (!s->exec_notice_) return nullptr;
+    }
+    if (ps.notice_program || ps.exec_notice_program) {
         Session* self = s.get();
         auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kNoticeMap), [self](const void* d, size_t n) {
             uint64_t pid = 0;
@@ -453,6 +468,17 @@ bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool sto
     spec.offsets.push_back(hook.hook_file_offset);
     spec.cookies.push_back(hook.r_debug_address | (stop ? uint64_t{1} << 63 : 0));
     auto link = kernel_.attach_uprobe_multi(*notice_, spec);
+    if (!link) {
+        *err = from(link.error());
+        return false;
+    }
+    links_.push_back(std::move(link.value()));
+    return true;
+}
+
+bool Session::watch_execs(SessionError* err) {
+    if (!exec_notice_) return true;
+    auto link = kernel_.attach_raw_tracepoint(*exec_notice_, "sched_process_exec", 0);
     if (!link) {
         *err = from(link.error());
         return false;

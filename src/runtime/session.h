@@ -50,6 +50,10 @@ public:
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
     bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);
     bool watches_libraries() const { return notice_ != nullptr; }
+    // The exec watch (codegen's exec_notice_program on sched_process_exec), when the program
+    // set has one: its notices come with the library watch's (codegen::abi::kExecNotice).
+    bool watch_execs(SessionError* err);
+    bool watches_execs() const { return exec_notice_ != nullptr; }
     // The processes whose loaded objects changed since the last call (a pid per change).
     std::vector<uint64_t> take_notices();
     void set_activity(uint32_t activity);            // codegen::abi::Activity
@@ -105,6 +109,7 @@ private:
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
     std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
+    std::unique_ptr<kernel::Program> exec_notice_;  // the exec watch, when USDT globs need it
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;

@@ -1,5 +1,5 @@
-# -l of a file rather than a process: the module is the path, given through a macro argument; no
-# process runs.
+# -l of a file rather than a process, named by its path through a macro argument; no process
+# runs. The probes' module is the file's name, as DTrace names modules.
 dtrace=$1
 . "$(dirname "$0")/build_prog.sh"
 lt_build lt_usdt lt_usdt.c
