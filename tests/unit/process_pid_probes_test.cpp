@@ -15,7 +15,7 @@
 
 #include "process/module_match.h"
 #include "process/pid_probes.h"
-#include "process/return_sites.h"
+#include "process/function_code.h"
 
 using namespace bdtrace::process;
 
@@ -107,16 +107,6 @@ TEST(PidProbes, ReturnProbeSitesAreTheReturningInstructions) {
         EXPECT_TRUE(code[0] == 0xc3 || code[0] == 0xe9 || code[0] == 0xeb) << std::hex << int(code[0]);
         EXPECT_LT(in_function, r.probes[0].symbol_size);
     }
-}
-
-TEST(ReturnSites, RetAndTailJumpsOutOfTheFunction) {
-    // push %rbp; jmp +2 (inside); ret; nop; nop; jmp -0x40 (outside: a tail call); ret
-    const uint8_t code[] = {0x55, 0xeb, 0x02, 0xc3, 0x90, 0x90, 0xeb, 0xc0, 0xc3};
-    ReturnSites s = return_sites(code, sizeof code);
-    EXPECT_TRUE(s.complete);
-    EXPECT_EQ(s.offsets, (std::vector<uint64_t>{3, 6, 8}));
-    const uint8_t bad[] = {0xc3, 0x0f};  // ret, then a truncated instruction
-    EXPECT_FALSE(return_sites(bad, sizeof bad).complete);
 }
 
 TEST(PidProbes, StarNameGivesEntryReturnAndEveryInstruction) {
