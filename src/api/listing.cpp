@@ -76,7 +76,9 @@ private:
         for (const auto& s : p.usdt_sites) n += s.nop5;
         if (n == 0) return 0;
         if (!impl_.kernel) impl_.kernel = kernel::open_kernel();
-        return impl_.kernel->feature(kernel::Feature::UprobeNop5).available ? 0 : n;
+        // Without the privileges to test, nothing would be attached anyway: nothing to say.
+        const kernel::FeatureStatus& f = impl_.kernel->feature(kernel::Feature::UprobeNop5);
+        return f.available || f.privilege ? 0 : n;
     }
 
     Consumer::Impl& impl_;

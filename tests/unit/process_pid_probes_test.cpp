@@ -26,6 +26,20 @@ extern "C" __attribute__((noinline, used)) int bdtrace_pid_target(int x) {
     return bdtrace_pid_sink + 0x12345;
 }
 
+// A function whose bytes do not all decode (0x06 is no instruction in 64-bit mode): its return
+// probe could only be a return uprobe, which this process (it maps libstdc++, whose exceptions
+// unwind through frames) does not allow.
+extern "C" void bdtrace_pid_undecodable();
+asm(R"(
+    .text
+    .globl bdtrace_pid_undecodable
+    .type bdtrace_pid_undecodable, @function
+bdtrace_pid_undecodable:
+    ret
+    .byte 0x06, 0x06
+    .size bdtrace_pid_undecodable, .-bdtrace_pid_undecodable
+)");
+
 namespace bdtrace_pidtest {
 __attribute__((noinline, used)) int widget(int x) { return bdtrace_pid_target(x) + 2; }
 }  // namespace bdtrace_pidtest
@@ -107,6 +121,22 @@ TEST(PidProbes, ReturnProbeSitesAreTheReturningInstructions) {
         EXPECT_TRUE(code[0] == 0xc3 || code[0] == 0xe9 || code[0] == 0xeb) << std::hex << int(code[0]);
         EXPECT_LT(in_function, r.probes[0].symbol_size);
     }
+}
+
+TEST(PidProbes, UndecodableFunctionHasNoReturnUprobeWhereUnwindersRun) {
+    auto r = resolve("a.out", "bdtrace_pid_undecodable", "return");
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_TRUE(r.probes.empty());
+    ASSERT_TRUE(r.warning);
+    EXPECT_EQ(r.warning->tag, "D_PROC_CREATEFAIL");
+    EXPECT_NE(r.warning->message.find("cannot decode the instruction at offset 0x1"), std::string::npos)
+        << r.warning->message;
+    EXPECT_NE(r.warning->message.find("unwinder"), std::string::npos) << r.warning->message;
+    // Its entry probe is fine, and offsets are refused as DTrace refuses them.
+    EXPECT_EQ(resolve("a.out", "bdtrace_pid_undecodable", "entry").probes.size(), 1u);
+    auto offsets = resolve("a.out", "bdtrace_pid_undecodable", "*");
+    ASSERT_TRUE(offsets.error);
+    EXPECT_EQ(offsets.error->tag, "D_PROC_CREATEFAIL");
 }
 
 TEST(PidProbes, StarNameGivesEntryReturnAndEveryInstruction) {

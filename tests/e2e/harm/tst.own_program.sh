@@ -15,8 +15,9 @@ echo "untraced: status $?"
 echo "traced: status $?"
 lt_same "lt_harm" "$dir/untraced" "$dir/traced"
 grep -v "probes* skipped" "$dir/err" | grep -v '^$'
-# The probes fired: entry and return of the red-zone functions and a tail call's return.
-for p in 'lt_rz_loop *entry *40$' 'lt_rz_loop *return *40$' 'lt_tail_indirect *return *80$' \
+# The probes fired: entry and return of the red-zone functions, the instruction after the loop's
+# NOP (once per iteration: 10 + 11 + ... + 49 times), returns through `ret $8` and tail calls.
+for p in 'lt_rz_loop *entry *40$' 'lt_rz_loop *return *40$' 'lt_rz_loop *13 *1180$' 'lt_tail_indirect *return *80$' \
 	'lt_ret_pop *return *40$' 'lt_switch *entry *40$' 'lt_call_ret_pop *entry *40$'; do
 	grep -Eq "$p" "$dir/trace" && echo "fired: $p" || echo "did not fire: $p"
 done
