@@ -131,6 +131,11 @@ TEST(FunctionCode, FiveByteNops) {
     const uint8_t nop1[] = {0x90, 0x90, 0x90, 0x90, 0x90};
     EXPECT_TRUE(starts_with_nop5(nop5));
     EXPECT_FALSE(starts_with_nop5(nop1));
+    // Linux 6.18 rewrites these 5-byte encodings too (measured).
+    const uint8_t nopw[] = {0x66, 0x0f, 0x1f, 0x40, 0x00};
+    const uint8_t xchg[] = {0x66, 0x66, 0x66, 0x66, 0x90};
+    EXPECT_TRUE(starts_with_nop5(nopw));
+    EXPECT_TRUE(starts_with_nop5(xchg));
 }
 
 TEST(FunctionCode, UntrustworthyDecodesAreIncomplete) {
