@@ -1,5 +1,6 @@
 // The type checker's state, shared by its files (sema.cpp: program scope and declarations;
-// check_expr.cpp: expressions; check_stmt.cpp: statements and actions).
+// check_expr.cpp: expressions; check_member.cpp: members and subscripts; check_stmt.cpp:
+// statements and actions).
 #pragma once
 
 #include <functional>
