@@ -255,8 +255,9 @@ void Checker::declaration(const Declaration& d) {
             case Storage::Extern:
                 break;  // kernel symbols are resolved when used
             default:
-                if (t->kind == TypeKind::Function)
-                    error("D_DECL_FUNC", decl.name_range, "function designator " + decl.name + " is not of function type");
+                // A function prototype declares a kernel function, as an extern does (the front
+                // end has checked it): it makes no D variable.
+                if (t->kind == TypeKind::Function) break;
                 variable(Variable::Scope::Global, decl.name, t, decl.name_range);
                 break;
         }

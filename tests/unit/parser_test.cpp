@@ -379,3 +379,20 @@ TEST(Parser, RecoversToReportLaterErrors) {
     ASSERT_FALSE(r.program->items.empty());
     EXPECT_EQ(r.program->items.back().kind, bdtrace::ast::TopLevel::Kind::Clause);
 }
+
+TEST(Parser, KeywordsAsMemberNames) {
+    // After . and -> a member may be named like a D keyword (the kernel's cgroup has a `self`).
+    EXPECT_EQ(parse("BEGIN { lt_x = lt_y.self; lt_z = lt_p->this; lt_w = lt_q->self.string; }").error, "");
+    EXPECT_EQ(parse("BEGIN { lt_x = lt_y.; }").error, "D_SYNTAX line 1: syntax error near \";\"");
+}
+
+TEST(Parser, ConstantConditionKeepsItsBranch) {
+    // dt_node_op3: a condition that folds selects its branch while parsing.
+    auto r = parse("inline int LT_ON = 2 - 1;\nBEGIN { LT_ON ? printf(\"x\") : lt_y; }");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.ast.find("?:"), std::string::npos) << r.ast;
+    EXPECT_NE(r.ast.find("printf"), std::string::npos) << r.ast;
+    EXPECT_EQ(r.ast.find("lt_y"), std::string::npos) << r.ast;
+    // A condition known only at run time stays.
+    EXPECT_NE(parse("BEGIN { lt_c ? 1 : 2; }").ast.find("?:"), std::string::npos);
+}

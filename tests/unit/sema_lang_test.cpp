@@ -184,3 +184,12 @@ TEST(SemaLang, StructValues) {
     // A type scoped by its module: D`T is the program's own.
     EXPECT_EQ(check(decl("lt_s4") + "BEGIN { lt_o = offsetof(struct D`lt_s4, b); }").error, "");
 }
+
+TEST(SemaLang, PrototypesAndEnumsInUnions) {
+    // A prototype declares a function (as an extern does); an enum may be defined in a union.
+    auto c = check("int lt_fn(int);\nextern int lt_ext(int, char *);\n"
+                   "union lt_un { enum lt_col { LT_RED, LT_GREEN = 5 } c; int i; };\nunion lt_un lt_uv;\n"
+                   "BEGIN { lt_uv.c = LT_GREEN; lt_x = lt_uv.i + LT_RED; }");
+    ASSERT_EQ(c.error, "");
+    EXPECT_EQ(c.prog->globals.size(), 2u);  // lt_uv and lt_x
+}
