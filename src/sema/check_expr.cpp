@@ -187,7 +187,9 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Offsetof: {
             const Type* t = type_of(*e.type);
-            if (!t->is_record())
+            if (t->is_record() && !t->complete)  // a forward declaration: the kernel's, if any
+                if (const Type* full = types.lookup_tag(t->kind, t->name.substr(t->name.find(' ') + 1))) t = full;
+            if (!t->is_record() || !t->complete)
                 error("D_OFFSETOF_TYPE", e.range, "offsetof operand must be a struct or union type");
             const Member* m = t->member(e.member_path);
             if (!m) error("D_UNKNOWN", e.range, "failed to determine offset of " + e.member_path + ": Member name not found");
@@ -298,6 +300,19 @@ NodePtr Checker::cast(NodePtr n, const Type* to, SourceRange r) {
               (to->is_string() && (from->is_scalar() || is_strcompat(from)));
     if (!ok)
         error("D_CAST_INVAL", r, "invalid cast expression: \"" + from->name + "\" to \"" + to->name + "\"");
+    // An array cast to a pointer is the address of its first element.
+    if (to->is_pointer() && from->kind == TypeKind::Array) {
+        const Type* pt = types.pointer_to(from->target);
+        if (n->kind == NodeKind::Global || n->kind == NodeKind::ClauseVar) {
+            auto addr = node(NodeKind::VarAddr, pt, n->range);
+            addr->var = n->var;
+            n = std::move(addr);
+        } else if (n->kind == NodeKind::Load) {
+            auto addr = node(NodeKind::AddrOf, pt, n->range);
+            addr->a = std::move(n);
+            n = std::move(addr);
+        }
+    }
     if (n->kind == NodeKind::Int && to->is_integer()) {
         // A constant cast as DTrace folds it: shifted up and back down (arithmetically when
         // the target is signed) only when it narrows or changes signedness.

@@ -183,6 +183,9 @@ TEST(SemaLang, StructValues) {
               "D_OP_INCOMPAT: operands have incompatible types: \"struct lt_s3\" = \"int\"");
     // A type scoped by its module: D`T is the program's own.
     EXPECT_EQ(check(decl("lt_s4") + "BEGIN { lt_o = offsetof(struct D`lt_s4, b); }").error, "");
+    // offsetof of a struct nothing defines.
+    EXPECT_EQ(check("BEGIN { lt_o = offsetof(struct lt_nowhere, x); }").error,
+              "D_OFFSETOF_TYPE: offsetof operand must be a struct or union type");
 }
 
 TEST(SemaLang, PrototypesAndEnumsInUnions) {
