@@ -114,7 +114,13 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
             Type* t = types.declare_tag(kind, name);
             // The consumer checks a program again when it is enabled: its own definitions
             // are not redeclarations.
-            if (t->complete && t->origin == b.record.get()) return t;
+            if (t->complete && t->origin == b.record.get()) {
+                // Checked again: the enumerators an enum defined inside it declares are this
+                // checker's names too (an enum inside a union).
+                for (const auto& m : b.record->members)
+                    if (m.specs.base.enumeration || m.specs.base.record) base_type(m.specs);
+                return t;
+            }
             if (t->complete && !t->members.empty())
                 error("D_DECL_TYPERED", b.range, "type redeclared: " + t->name);
             t->origin = b.record.get();
