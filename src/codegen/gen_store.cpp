@@ -30,7 +30,7 @@ VReg ClauseGen::as_number(VReg v) {
 VReg ClauseGen::writable_address(VReg addr, uint32_t size) {
     VReg a = as_number(addr);
     VReg r = f.vreg(), off = f.vreg(), base = f.vreg();
-    bpf::Label done = f.new_label(), bad = f.new_label();
+    bpf::Label done = f.new_label();
     // One D storage area: [start, start + bytes) of a map value whose pointer `area` gives.
     auto try_area = [&](auto&& area, uint32_t bytes) {
         if (bytes < size) return;
@@ -74,8 +74,7 @@ VReg ClauseGen::writable_address(VReg addr, uint32_t size) {
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kScratchVars));
         },
         g.prog.clause_vars_size);
-    f.bind(bad);
-    fault(abi::kFaultBadAddr, a);
+    fault(abi::kFaultBadAddr, a);  // none of them: not D's to write
     f.bind(done);
     return r;
 }
