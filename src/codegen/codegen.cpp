@@ -572,9 +572,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     for (const sema::Variable* v : prog.dynamic_vars) {
         uint32_t k = 16;
         for (const sema::Type* t : v->keys)
-            k += t->is_string() || t->kind == sema::TypeKind::Array ? (g.strsize + 7) / 8 * 8 : 8;
+            k += t->is_record() ? static_cast<uint32_t>((t->size + 7) / 8 * 8)
+                 : t->is_string() || t->kind == sema::TypeKind::Array ? (g.strsize + 7) / 8 * 8 : 8;
         dyn_key = std::max(dyn_key, k);
-        uint32_t vs = v->type->is_string() ? (g.strsize + 1 + 7) / 8 * 8 : 8;
+        uint32_t vs = v->type->is_string() ? (g.strsize + 1 + 7) / 8 * 8
+                      : v->type->is_record() ? static_cast<uint32_t>(std::max<uint64_t>((v->type->size + 7) / 8 * 8, 8)) : 8;
         dyn_value = std::max(dyn_value, vs);
     }
     g.dyn_key_offset = g.agg_zero_offset + value_size;

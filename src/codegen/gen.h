@@ -131,6 +131,7 @@ public:
     // ---- expressions (gen_expr.cpp) ----
     bpf::VReg value(const sema::Node& n);        // integers and pointers, 64-bit normalised
     void normalize(bpf::VReg r, const sema::Type* t);
+    void typecast(bpf::VReg r, const sema::Type* from, const sema::Type* to);
     bpf::VReg compare(const sema::Node& n);
     void compare_branch(const sema::Node& n, bpf::Label target, bool negate);
     void branch_if_false(const sema::Node& n, bpf::Label target);
@@ -146,6 +147,18 @@ public:
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address
     bpf::VReg var_address(const sema::Variable& v);
     void assign(const sema::Node& n, bpf::VReg* result);
+    // ---- stores to memory (gen_store.cpp) ----
+    bpf::VReg as_number(bpf::VReg v);  // a pointer as a plain number
+    // A pointer the verifier accepts for `size` bytes at the D address `addr`, which must be
+    // scratch memory the clause allocated or D variables' storage; anything else faults.
+    bpf::VReg writable_address(bpf::VReg addr, uint32_t size);
+    bpf::VReg lvalue_pointer(const sema::Node& lvalue);  // a Load's storage, for writing
+    bpf::VReg load_lvalue(const sema::Node& lvalue, bpf::VReg p);
+    void store_lvalue(const sema::Node& lvalue, bpf::VReg p, bpf::VReg v);
+    bpf::VReg record_address(const sema::Node& n, bool* user);  // a struct value's bytes
+    void copy_record(bpf::VReg dst, const sema::Node& n, uint64_t size);
+    bpf::VReg store(const sema::Node& n);          // a Store node
+    bpf::VReg memory_incdec(const sema::Node& n);  // ++/-- on a Load
     // old op value for a compound assignment (op=), with the division checks and pointer scaling.
     bpf::VReg combine(sema::Op op, const sema::Type* t, bpf::VReg old, bpf::VReg value);
     void fault(uint32_t type, bpf::VReg addr);   // abandon the clause
@@ -197,6 +210,8 @@ public:
 
     // ---- dynamic variables (gen_dynvar.cpp) ----
     bpf::VReg dynvar_read(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);  // value address
+    bpf::VReg dynvar_element(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);  // for writing
+    bpf::VReg var_storage(const sema::Node& var_addr, bool write);  // a VarAddr node's storage
     void dynvar_assign(const sema::Node& n, bpf::VReg* result);  // an Assign to a dynamic variable
     bpf::VReg dynvar_incdec(const sema::Node& n);
     bpf::VReg dynvar_key(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);

@@ -84,10 +84,11 @@ Field ClauseGen::record_value(const sema::Node& n) {
     }
     if (!n.type->is_scalar()) {
         // Structs, unions and other arrays in memory or in D variables: their bytes.
-        VReg src;
-        if (n.kind == NodeKind::Load) src = address_of(n);
-        else if (n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar) src = var_address(*n.var);
-        else g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+        if (n.kind != NodeKind::Load && n.kind != NodeKind::Global && n.kind != NodeKind::ClauseVar &&
+            n.kind != NodeKind::DynVar && n.kind != NodeKind::Comma)
+            g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+        bool user = false;
+        VReg src = record_address(n, &user);
         if (n.type->size == 0 || n.type->size > 4096)
             g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not supported: size " + std::to_string(n.type->size));
         fld.kind = Field::Kind::Bytes;
@@ -96,7 +97,8 @@ Field ClauseGen::record_value(const sema::Node& n) {
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
-        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(fld.size), src});
+        VReg rc = f.call_helper(user ? bpf::helper::probe_read_user : bpf::helper::probe_read_kernel,
+                                {dst, static_cast<int64_t>(fld.size), src});
         bpf::Label ok = f.new_label();
         f.branch(Cond::Eq, rc, 0, ok);
         fault(abi::kFaultBadAddr, src);
@@ -113,6 +115,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
         g.error("D_UNKNOWN", n.range, "recording long double values is not yet supported");
     fld.offset = record_size;
     VReg v = value(n);
+    normalize(v, n.type);  // recorded at its type's width, as DTrace records it
     f.store(8, record, static_cast<int16_t>(fld.offset), v);
     record_size += 8;
     return fld;

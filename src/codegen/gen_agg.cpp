@@ -196,6 +196,7 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             copy_string(dst, src);
         } else {
             VReg v = value(*u.keys[i]);
+            normalize(v, u.keys[i]->type);  // a key is its type's width
             f.store(8, key, static_cast<int16_t>(kf.offset), v);
         }
     }
