@@ -125,6 +125,12 @@ struct ProgramSet {
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
     // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
+    // vtimestamp's hook on sched_switch (codegen/gen_vtime.cpp): notes each CPU's clock
+    // difference in abi::kVtimeMap. Null when no clause reads vtimestamp.
+    std::unique_ptr<bpf::Program> vtime_program;
+    // A kernel stack skips the tracing machinery's frames (codegen/gen_kstack.cpp): the
+    // consumer fills abi::kMachineryMap from kallsyms.
+    bool kernel_machinery = false;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t strsize = 256;
