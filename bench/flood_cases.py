@@ -12,7 +12,8 @@ standard output is a pipe the bench reads as fast as it comes, counting the line
 target. Per run:
 
   delivered   the lines printed, and their share of N
-  drops       what the tracer says it lost (bdtrace: "N drops on CPU C"; bpftrace: "Lost N events")
+  drops       what the tracer says it lost (bdtrace: "N drops on CPU C" on stderr; bpftrace:
+              "Lost N events", on either stream)
   records/s   lines printed per second of the tracer's own CPU time (user + system): the rate its
               consumer sustains when it has records to turn into text (the programs run in the
               traced process, whose time is not the tracer's)
@@ -63,6 +64,7 @@ def run_flood(tool, path, target, calls, timeout):
             argv += ["-e", CLAUSE[tool], "-c", f"{target} {calls}"]
         needle = (" " + TARGET_NAME + " ").encode()
         lines = 0
+        lost_text = []
         tail = b""
         with open(err_file, "wb") as err:
             t0 = time.monotonic()
@@ -75,6 +77,8 @@ def run_flood(tool, path, target, calls, timeout):
                 data = tail + chunk
                 cut = data.rfind(b"\n") + 1
                 lines += data[:cut].count(needle)
+                if b"Lost" in data[:cut]:  # bpftrace says what it lost on its standard output
+                    lost_text += [m.group(0).decode() for m in re.finditer(rb"Lost \d+ events", data[:cut])]
                 tail = data[cut:]
                 if time.monotonic() - t0 > timeout:
                     proc.kill()
@@ -87,7 +91,7 @@ def run_flood(tool, path, target, calls, timeout):
         with open(rss_file) as f:
             fields = f.read().split()[-4:]
         wall, user, sys_, rss = float(fields[0]), float(fields[1]), float(fields[2]), int(fields[3])
-        drops = sum(int(m.group(1)) for m in DROPS[tool].finditer(err_text))
+        drops = sum(int(m.group(1)) for m in DROPS[tool].finditer(err_text + "\n".join(lost_text)))
         return {"lines": lines, "drops": drops, "wall": wall, "cpu": user + sys_, "rss": rss}
 
 

@@ -61,6 +61,7 @@ public:
     // Frames looked at for the tracing machinery: a tracepoint's iterator, its BPF probe
     // function and bpf_trace_run<N>, or BEGIN's two test-run functions, with room to spare.
     static constexpr uint32_t kMachineryWindow = 6;
+    static constexpr uint32_t kCommBytes = 16;  // TASK_COMM_LEN: execname's bytes and NUL
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).

@@ -91,6 +91,17 @@ Field ClauseGen::record_value(const sema::Node& n) {
         fld.kind = Field::Kind::String;
         fld.size = g.strsize - 1;  // D's strsize: the buffer's last byte only holds the NUL
         fld.offset = record_size;
+        if (n.kind == NodeKind::Builtin && n.builtin == sema::BuiltinVar::Execname && g.strsize > Gen::kCommBytes) {
+            // A task's name is at most 15 characters and a NUL: records of a flood of printf's
+            // of execname hold 16 bytes of it, not strsize.
+            fld.stored = Gen::kCommBytes;
+            VReg dst = f.vreg();
+            f.mov(dst, record);
+            f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
+            current_comm(dst);
+            record_size += Gen::kCommBytes;
+            return fld;
+        }
         VReg src = string(n);
         VReg dst = f.vreg();
         f.mov(dst, record);

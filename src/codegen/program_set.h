@@ -37,6 +37,9 @@ struct Field {
     Kind kind = Kind::Int;
     uint32_t offset = 0;  // from the start of the record
     uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize
+    // String: the bytes the record holds when a string is known to be shorter than strsize
+    // (execname: a task's 16-byte comm); 0: size. It prints as a string of `size`.
+    uint32_t stored = 0;
     bool is_signed = false;
     bool is_pointer = false;
     bool is_float = false;  // Int: the 8 bytes hold a float or double's bits
