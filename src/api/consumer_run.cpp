@@ -294,22 +294,25 @@ bool Consumer::go() {
 // "dtrace: N drops on CPU M", as DTrace reports buffer drops.
 // "dtrace: N aggregation drops on CPU M" when an aggregation update found the map full.
 static void report_drops(Consumer::Impl& impl) {
-    auto report = [&](const std::vector<uint64_t>& drops, const char* what) {
+    // -x droptags: DTrace's tag of the kind of drop before the count.
+    const bool tags = impl.opts.is_set("droptags");
+    auto tag = [&](const char* t) { return tags ? std::string("[") + t + "] " : std::string(); };
+    auto report = [&](const std::vector<uint64_t>& drops, const char* what, const char* kind) {
         for (size_t cpu = 0; cpu < drops.size(); ++cpu) {
             if (!drops[cpu]) continue;
-            impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(drops[cpu]) + what + " drop" +
-                                (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
+            impl.open.sinks.err(impl.open.program_name + ": " + tag(kind) + std::to_string(drops[cpu]) + what +
+                                " drop" + (drops[cpu] == 1 ? "" : "s") + " on CPU " + std::to_string(cpu) + "\n");
         }
     };
     runtime::DropCounts drops = impl.session->new_drops();
-    report(drops.records, "");
-    report(drops.aggregations, " aggregation");
+    report(drops.records, "", "DTRACEDROP_PRINCIPAL");
+    report(drops.aggregations, " aggregation", "DTRACEDROP_AGGREGATION");
     // Dynamic variable drops are one count for all CPUs, as DTrace reports them.
     uint64_t dyn = 0;
     for (uint64_t d : drops.dynvars) dyn += d;
     if (dyn)
-        impl.open.sinks.err(impl.open.program_name + ": " + std::to_string(dyn) + " dynamic variable drop" +
-                            (dyn == 1 ? "" : "s") + "\n");
+        impl.open.sinks.err(impl.open.program_name + ": " + tag("DTRACEDROP_DYNAMIC") + std::to_string(dyn) +
+                            " dynamic variable drop" + (dyn == 1 ? "" : "s") + "\n");
     // Firings the kernel did not run: their program was already running on that CPU (a
     // tracepoint fired by an interrupt inside it). DTrace has no such loss; say it as a drop.
     if (uint64_t missed = impl.session->new_recursion_misses())
