@@ -386,6 +386,9 @@ int Driver::trace() {
         // Output goes out after each pass of the consumer, as dtrace(1) flushes after each
         // dtrace_work(): records come in batches, so these are large writes.
         WorkStatus status = consumer_->work();
+        // As dtrace(1)'s loop flushes its output after each pass: a reader of a pipe sees each
+        // record when it is consumed.
+        if (io_.flush) io_.flush();
         if (output_) std::fflush(output_.get());
         else if (io_.flush) io_.flush();
         if (status == WorkStatus::Done) break;
