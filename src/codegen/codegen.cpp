@@ -97,9 +97,10 @@ void ClauseGen::run() {
         f.store(4, record, 0, epid);
         VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
         f.store(4, record, 4, cpu);
+        VReg flags = ringbuf_wakeup_flags();
         VReg rb = f.vreg();
         f.load_map_fd(rb, abi::kRingbufMap);
-        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
+        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), flags});
         // A full ring buffer drops the record; the consumer reports drops per CPU.
         bpf::Label written = f.new_label();
         f.branch(Cond::Eq, rc, 0, written);
@@ -155,9 +156,10 @@ void ClauseGen::run() {
         f.mov(rec, scratch);
         f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     }
+    VReg flags = ringbuf_wakeup_flags();
     VReg rb = f.vreg();
     f.load_map_fd(rb, abi::kRingbufMap);
-    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
+    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), flags});
     f.ret(0);
 }
 
@@ -661,6 +663,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();
+    ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
+    if (g.uses_vtime) ps->vtime_program = vtime_program(types);
+    ps->kernel_machinery = g.uses_machinery;
+    ps->maps.push_back({abi::kMachineryMap, MapSpec::Kind::Hash, "machinery", 8, 4,
+                        g.uses_machinery ? abi::kMachineryEntries : 1, false, {}});
     return ps;
 }
 

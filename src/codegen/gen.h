@@ -56,6 +56,12 @@ public:
     uint32_t scratchsize = 256;
     bool uses_alloca = false;  // some clause allocates: the scratch value holds the region
     bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)
+    bool uses_vtime = false;      // a clause reads vtimestamp: the switch hook (vtime_program) runs
+    bool uses_machinery = false;  // a kernel stack skips the tracing machinery (kMachineryMap)
+    // Frames looked at for the tracing machinery: a tracepoint's iterator, its BPF probe
+    // function and bpf_trace_run<N>, or BEGIN's two test-run functions, with room to spare.
+    static constexpr uint32_t kMachineryWindow = 6;
+    static constexpr uint32_t kCommBytes = 16;  // TASK_COMM_LEN: execname's bytes and NUL
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -85,6 +91,10 @@ private:
     std::map<std::string, uint32_t> strings_;
     std::vector<uint8_t> string_bytes_;
 };
+
+// The program on sched_switch that lets vtimestamp count the running slice (gen_vtime.cpp); null
+// without kernel types.
+std::unique_ptr<bpf::Program> vtime_program(sema::TypeTable& types);
 
 // The layout of an aggregation key element of type t that holds a user stack or a user symbol
 // (gen_subr_ustack.cpp); false for other types.
@@ -227,6 +237,19 @@ public:
     // ERROR clause, the faulting clause) where the stack is the current one; a perf event's
     // stack starts at the interrupted code and has none.
     int64_t stack_flags() const;
+    // Kernel stacks that start at the probe site (gen_kstack.cpp): whether the firing's stack
+    // begins with the tracing machinery's frames (tracepoints, BEGIN/END), how many of them
+    // lead the `bytes` bytes of PCs at the stack room, the first kMachineryWindow frames
+    // below the program's own there, bpf_get_stack's flags that skip both, caller and
+    // stackdepth.
+    bool stack_has_machinery() const;
+    bpf::VReg machinery_frames(bpf::VReg bytes);
+    bpf::VReg stack_window();
+    bpf::VReg stack_skip();
+    bpf::VReg kernel_caller();
+    bpf::VReg kernel_stackdepth();
+    bpf::VReg vtimestamp(const sema::Node& n);  // gen_vtime.cpp
+    bpf::VReg ringbuf_wakeup_flags();  // BPF_RB_NO_WAKEUP, or FORCE once a quarter is pending
     void count_drop(int32_t scratch_offset);  // a per-CPU drop counter, one more
     bpf::VReg firing_timestamp();  // the firing's timestamp, read from the clock on first use
 

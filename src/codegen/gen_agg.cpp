@@ -183,10 +183,11 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
         if (kf.kind == Field::Kind::UStack || kf.kind == Field::Kind::USym) {
             user_key(*u.keys[i], kf, key);
         } else if (kf.kind == Field::Kind::Stack) {
+            VReg skip = stack_skip();
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 8));
-            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), stack_flags()});
+            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), skip});
             f.store(8, key, static_cast<int16_t>(kf.offset), got);
         } else if (kf.kind == Field::Kind::String) {
             VReg src = string(*u.keys[i]);

@@ -183,27 +183,10 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Id:
             f.load(8, r, scratch, abi::kScratchProbeId);
             return r;
-        case BuiltinVar::Caller: {
-            // The return address of the interrupted function: the stack's second frame.
-            VReg buf = f.vreg();
-            f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
-            return second_frame(got);
-        }
-        case BuiltinVar::Stackdepth: {
-            // The kernel stack's frames: bpf_get_stack returns the bytes it wrote.
-            VReg buf = f.vreg();
-            f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            r = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
-            bpf::Label ok = f.new_label();
-            f.branch(Cond::Sge, r, 0, ok);
-            f.mov(r, static_cast<int64_t>(0));
-            f.bind(ok);
-            f.alu64(AluOp::Rsh, r, 3);
-            return r;
-        }
+        case BuiltinVar::Caller:
+            return kernel_caller();
+        case BuiltinVar::Stackdepth:
+            return kernel_stackdepth();
         case BuiltinVar::Ucaller:
         case BuiltinVar::Ustackdepth:
         case BuiltinVar::Uregs:
@@ -213,37 +196,28 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Ipl:
             f.mov(r, static_cast<int64_t>(0));
             return r;
-        case BuiltinVar::Ppid:
-        case BuiltinVar::Vtimestamp: {
+        case BuiltinVar::Vtimestamp:
+            return vtimestamp(n);
+        case BuiltinVar::Ppid: {
             // Read through the current task_struct with offsets from the kernel's BTF.
             const sema::Type* task = g.types.lookup_tag(sema::TypeKind::Struct, "task_struct");
-            const char* path[2] = {nullptr, nullptr};
-            if (n.builtin == BuiltinVar::Ppid) path[0] = "real_parent", path[1] = "tgid";
-            else path[0] = "se", path[1] = "sum_exec_runtime";
-            const sema::Member* m0 = task ? task->member(path[0]) : nullptr;
-            if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for " + std::string(n.builtin == BuiltinVar::Ppid ? "ppid" : "vtimestamp"));
+            const sema::Member* m0 = task ? task->member("real_parent") : nullptr;
+            if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for ppid");
             VReg cur = current_task();  // the firing thread's (on-cpu: the incoming one)
             VReg tmp = f.vreg();
             f.mov(tmp, scratch);
             f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
-            if (n.builtin == BuiltinVar::Ppid) {
-                const sema::Type* parent_t = m0->type->target;
-                const sema::Member* m1 = parent_t ? parent_t->member(path[1]) : nullptr;
-                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
-                VReg parent = f.vreg();
-                f.load(8, parent, tmp, 0);
-                f.alu64(AluOp::Add, parent, static_cast<int64_t>(m1 ? m1->offset_bits / 8 : 0));
-                f.store(8, tmp, 0, static_cast<int64_t>(0));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 4, parent});
-                f.load(4, r, tmp, 0);
-                normalize(r, n.type);
-            } else {
-                const sema::Member* m1 = m0->type->member(path[1]);
-                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8 + (m1 ? m1->offset_bits / 8 : 0)));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
-                f.load(8, r, tmp, 0);
-            }
+            const sema::Type* parent_t = m0->type->target;
+            const sema::Member* m1 = parent_t ? parent_t->member("tgid") : nullptr;
+            f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8));
+            f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
+            VReg parent = f.vreg();
+            f.load(8, parent, tmp, 0);
+            f.alu64(AluOp::Add, parent, static_cast<int64_t>(m1 ? m1->offset_bits / 8 : 0));
+            f.store(8, tmp, 0, static_cast<int64_t>(0));
+            f.call_helper(bpf::helper::probe_read_kernel, {tmp, 4, parent});
+            f.load(4, r, tmp, 0);
+            normalize(r, n.type);
             return r;
         }
         default:

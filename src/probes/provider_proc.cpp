@@ -54,6 +54,8 @@ private:
             if (n < 0) continue;
             Probe p;
             p.provider = name_;
+            p.module = "vmlinux";
+            name_kernel_function(m.functions, p.function, p.function_aliases);
             p.name = m.name;
             p.attach = AttachKind::Sdt;
             p.tp_nargs = n;

@@ -45,6 +45,9 @@ public:
     std::vector<std::string> arg_types(const Probe& p) const override {
         return syscall_probe_arg_types(p.function, p.attach == AttachKind::SyscallEntry);
     }
+    std::vector<std::string> arg_names(const Probe& p) const override {
+        return syscall_probe_arg_names(p.function, p.attach == AttachKind::SyscallEntry);
+    }
 
 private:
     void make() {

@@ -186,6 +186,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         return nullptr;
     }
     s->ring_ = std::move(ring.value());
+    // A drain returns after this many records even while the programs keep writing, so that
+    // the consumer still notices exit(), signals and the switch rate under a flood.
+    s->ring_->set_batch_limit(kDrainBatch);
     return s;
 }
 
@@ -494,6 +497,7 @@ std::vector<uint64_t> Session::take_notices() {
 }
 
 bool Session::attach(SessionError* err) {
+    if (!attach_hooks(err)) return false;
     std::vector<const codegen::Epid*> uprobes;
     for (const auto& e : ps_.epids)
         if (!e.path.empty()) uprobes.push_back(&e);
@@ -581,6 +585,11 @@ bool Session::run(AttachKind kind, SessionError* err) {
 
 int Session::poll(int timeout_ms) {
     auto r = ring_->poll(timeout_ms);
+    return r ? *r : 0;
+}
+
+int Session::drain() {
+    auto r = ring_->consume();
     return r ? *r : 0;
 }
 

@@ -310,10 +310,13 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                 if (why->severity == Severity::Error || !opts.zdefs) error(why->tag, pd.range, why->message);
                 diags.warning(why->tag, pd.range, why->message);
             }
-            if (found.empty() && !opts.zdefs)
+            if (found.empty() && !opts.zdefs) {
+                // DTrace's words, and the probe a near description names when there is one.
+                auto near = registry.near_match({pd.provider, pd.module, pd.function, pd.name});
                 error("D_PDESC_ZERO", pd.range,
                       "probe description " + pd.provider + ":" + pd.module + ":" + pd.function + ":" +
-                          pd.name + " does not match any probes");
+                          pd.name + " does not match any probes" + (near ? " (did you mean " + *near + "?)" : ""));
+            }
         }
         for (const probes::Probe* p : found) {
             bool dup = std::any_of(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });

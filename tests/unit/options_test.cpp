@@ -89,7 +89,7 @@ TEST(OptionValues, Versions) {
 
 TEST(OptionSet, Defaults) {
     OptionSet s;
-    EXPECT_EQ(s.size("bufsize"), 1u << 20);  // one shared ring buffer, not 4m per CPU
+    EXPECT_EQ(s.size("bufsize"), 4u << 20);  // per CPU, as in DTrace
     EXPECT_EQ(s.size("aggsize"), 4u << 20);
     EXPECT_EQ(s.size("dynvarsize"), 1u << 20);
     EXPECT_EQ(s.size("specsize"), 32u << 10);
