@@ -51,9 +51,12 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
-    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes.
-    if (!impl.kernel) impl.kernel = kernel::open_kernel();
-    so.user_writes = impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
+    // kernel is asked only when a program uses them.
+    so.user_writes = [&impl] {
+        if (!impl.kernel) impl.kernel = kernel::open_kernel();
+        return impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    };
     return so;
 }
 
