@@ -112,6 +112,11 @@ bool fail_compile(Consumer::Impl& impl, const Program& program) {
     return false;
 }
 
+runtime::AggMaps agg_maps(Consumer::Impl& impl) {
+    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
+            impl.session->map(codegen::abi::kAggSpillMap)};
+}
+
 bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
     impl.last_error = "could not enable tracing: " + message;
     impl.failure_status = status;
@@ -236,13 +241,11 @@ bool Consumer::go() {
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
                                                             impl.open.sinks.err);
     impl.printer->snapshot = [&impl]() {
-        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs,
-                                              impl.opts.is_set("aggpercpu"));
+        return runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     };
     impl.printer->modify = [&impl](uint32_t id, int64_t keep, bool trunc) {
-        kernel::Map& m = impl.session->map(codegen::abi::kAggMap);
-        if (trunc) return runtime::trunc_aggregation(m, *impl.programs, id, keep);
-        runtime::clear_aggregation(m, *impl.programs, id);
+        if (trunc) return runtime::trunc_aggregation(agg_maps(impl), *impl.programs, id, keep);
+        runtime::clear_aggregation(agg_maps(impl), *impl.programs, id);
         return std::vector<std::vector<uint8_t>>{};
     };
     impl.printer->setopt = [&impl](const std::string& name,
@@ -384,8 +387,8 @@ bool Consumer::stop() {
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())
-        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap),
-                                                                 *impl.programs, impl.opts.is_set("aggpercpu"));
+        impl.final_aggregations =
+            runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything
     return ok;

@@ -41,8 +41,19 @@ enum MapId : uint32_t {
     // kSdtIdentityShift, 0: the current task), two guards of proc/sched probes (SdtGuard),
     // then the epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
-    kMapCount = 15,
+    // PERCPU_ARRAY[aggregations without keys]: each one's entry at its AggDesc::array_slot, a
+    // word saying the CPU has updated it (0: no data, as an absent hash entry), then the value
+    // laid out as in kAggMap (kAggArrayData).
+    kAggArrayMap = 15,
+    // PERCPU_HASH[kAggSpillEntries], preallocated, laid out as kAggMap: the keyed entries a
+    // burst of new keys could not get from kAggMap (not preallocated: -ENOMEM before it is
+    // full). A key may be in both; the consumer merges them. One entry when kAggMap is
+    // preallocated (ProgramSet::agg_spill false).
+    kAggSpillMap = 16,
+    kMapCount = 17,
 };
+inline constexpr uint32_t kAggArrayData = 8;
+inline constexpr uint32_t kAggSpillEntries = 1024;
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
 enum Activity : uint32_t { kInactive = 0, kBegin = 1, kActive = 2, kDraining = 3, kEnd = 4 };
