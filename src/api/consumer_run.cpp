@@ -63,9 +63,12 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
-    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes.
-    if (!impl.kernel) impl.kernel = kernel::open_kernel();
-    so.user_writes = impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
+    // kernel is asked only when a program uses them.
+    so.user_writes = [&impl] {
+        if (!impl.kernel) impl.kernel = kernel::open_kernel();
+        return impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    };
     return so;
 }
 
@@ -119,6 +122,11 @@ bool fail_compile(Consumer::Impl& impl, const Program& program) {
         break;
     }
     return false;
+}
+
+runtime::AggMaps agg_maps(Consumer::Impl& impl) {
+    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
+            impl.session->map(codegen::abi::kAggSpillMap)};
 }
 
 bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
@@ -261,13 +269,11 @@ bool Consumer::go() {
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
                                                             impl.open.sinks.err);
     impl.printer->snapshot = [&impl]() {
-        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs,
-                                              impl.opts.is_set("aggpercpu"));
+        return runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     };
     impl.printer->modify = [&impl](uint32_t id, int64_t keep, bool trunc) {
-        kernel::Map& m = impl.session->map(codegen::abi::kAggMap);
-        if (trunc) return runtime::trunc_aggregation(m, *impl.programs, id, keep);
-        runtime::clear_aggregation(m, *impl.programs, id);
+        if (trunc) return runtime::trunc_aggregation(agg_maps(impl), *impl.programs, id, keep);
+        runtime::clear_aggregation(agg_maps(impl), *impl.programs, id);
         return std::vector<std::vector<uint8_t>>{};
     };
     impl.printer->setopt = [&impl](const std::string& name,
@@ -415,8 +421,8 @@ bool Consumer::stop() {
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())
-        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap),
-                                                                 *impl.programs, impl.opts.is_set("aggpercpu"));
+        impl.final_aggregations =
+            runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything
     return ok;

@@ -47,8 +47,19 @@ enum MapId : uint32_t {
     // HASH: u64 (kernel text address >> kMachineryBlockShift) -> u32 1 for each block of the
     // tracing machinery's functions (codegen/gen_kstack.cpp), filled by the consumer.
     kMachineryMap = 16,
-    kMapCount = 17,
+    // PERCPU_ARRAY[aggregations without keys]: each one's entry at its AggDesc::array_slot, a
+    // word saying the CPU has updated it (0: no data, as an absent hash entry), then the value
+    // laid out as in kAggMap (kAggArrayData).
+    kAggArrayMap = 17,
+    // PERCPU_HASH[kAggSpillEntries], preallocated, laid out as kAggMap: the keyed entries a
+    // burst of new keys could not get from kAggMap (not preallocated: -ENOMEM before it is
+    // full). A key may be in both; the consumer merges them. One entry when kAggMap is
+    // preallocated (ProgramSet::agg_spill false).
+    kAggSpillMap = 18,
+    kMapCount = 19,
 };
+inline constexpr uint32_t kAggArrayData = 8;
+inline constexpr uint32_t kAggSpillEntries = 1024;
 
 // vtimestamp's clocks (kVtimeMap's value): bpf_ktime_get_ns() - se.exec_start of the task
 // switched in, and whether a switch has been seen on this CPU yet.

@@ -232,6 +232,10 @@ public:
     void statements(const std::vector<sema::StmtPtr>& list);
     void action(const sema::Action& a);
     void aggregate(const sema::AggUpdate& u);  // gen_agg.cpp
+    bpf::VReg hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg, const AggDesc& desc);
+    bpf::VReg hash_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::VReg key, bpf::Label done);
+    bpf::VReg array_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::Label done);
+    void update_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::VReg p, bpf::VReg v, bpf::VReg incr);
     Field record_value(const sema::Node& n);     // appends one datum to the record
     // bpf_get_stack()'s flags: skip the BPF frames (the entry program, this clause and, in an
     // ERROR clause, the faulting clause) where the stack is the current one; a perf event's

@@ -95,6 +95,7 @@ struct AggDesc {
     sema::AggFunc func = sema::AggFunc::Count;
     std::vector<Field> keys;  // offsets within the map key
     uint32_t value_size = 0;  // bytes this aggregation uses of the map value
+    int32_t array_slot = -1;  // no keys: its entry in abi::kAggArrayMap (else in abi::kAggMap)
     int64_t base = 0, step = 1, levels = 0;  // lquantize
     output::LlquantizeParams llquantize;      // llquantize
 };
@@ -138,6 +139,8 @@ struct ProgramSet {
     bool kernel_machinery = false;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
+    uint32_t agg_array_value_size = 0;  // abi::kAggArrayMap's value: the flag word, then the value
+    bool agg_spill = false;  // abi::kAggMap is allocated as keys appear, abi::kAggSpillMap takes bursts
     uint32_t strsize = 256;
     uint32_t scratch_size = 0;
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area

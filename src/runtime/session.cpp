@@ -53,6 +53,8 @@ const char* program_name(AttachKind k) {
 std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
                                        kernel::RecordCallback on_record, SessionError* err) {
     std::unique_ptr<Session> s(new Session(k, ps));
+    // Maps are kept at their abi::MapId, whatever the order code generation lists them in.
+    s->maps_.resize(codegen::abi::kMapCount);
     for (const auto& m : ps.maps) {
         kernel::MapSpec spec;
         spec.name = "dt_" + m.name;
@@ -85,7 +87,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
         }
-        s->maps_.push_back(std::move(map.value()));
+        s->maps_.at(m.id) = std::move(map.value());
     }
 
     for (const auto& gp : ps.programs) {
