@@ -104,7 +104,7 @@ struct AggregationEntry {
 };
 
 struct Aggregation {
-    std::string name;  // "@name"; "@" for the anonymous aggregation
+    std::string name;  // "@name"; "@_" for the anonymous aggregation @ (D's name for it)
     AggregationFunction function = AggregationFunction::Count;
     // In DTrace's printing order for this aggregation: by value, then key (or as aggsortkey,
     // aggsortkeypos and aggsortrev say).

@@ -46,9 +46,11 @@ std::string bare_name(const std::string& agg) { return agg.size() > 1 && agg[0] 
 output::PromFamily family_of(const codegen::AggDesc& d, const MetricLabels& labels) {
     output::PromFamily f;
     f.type = type_of(d.func);
-    f.name = d.name == "@" ? "dtrace_aggregation" : "dtrace_" + bare_name(d.name);
+    // The anonymous aggregation @ is @_ to D, as in DTrace.
+    bool anonymous = d.name == "@_";
+    f.name = anonymous ? "dtrace_aggregation" : "dtrace_" + bare_name(d.name);
     if (f.type == output::PromType::Counter && !f.name.ends_with("_total")) f.name += "_total";
-    f.help = "bdtrace aggregation " + d.name + " = " + func_name(d.func) + "()";
+    f.help = "bdtrace aggregation " + (anonymous ? std::string("@") : d.name) + " = " + func_name(d.func) + "()";
     auto it = labels.find(d.name);
     for (size_t i = 0; i < d.keys.size(); ++i) {
         if (it != labels.end() && i < it->second.size()) f.label_names.push_back(it->second[i]);
@@ -159,6 +161,7 @@ std::optional<MetricLabels> metric_labels(const codegen::ProgramSet& ps, const s
         size_t eq = item.find('=');
         std::string agg = item.substr(0, eq);
         if (!agg.starts_with("@")) agg = "@" + agg;
+        if (agg == "@") agg = "@_";
         const codegen::AggDesc* desc = nullptr;
         for (const auto& d : ps.aggregations)
             if (d.name == agg) desc = &d;

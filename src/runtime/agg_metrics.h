@@ -8,7 +8,7 @@
 //   @name = quantize() / lquantize() / histogram dtrace_<name>_bucket{le=...}, _sum, _count
 //           llquantize()
 //
-// The anonymous aggregation (@) is dtrace_aggregation. Keys are labels key0, key1, ... unless
+// The anonymous aggregation (@, which D calls @_) is dtrace_aggregation. Keys are labels key0, key1, ... unless
 // -x promlabels names them ("@name=label,label"; the '@' may be left out). Values are the raw
 // aggregated data: normalize() and aggpercpu change what DTrace prints, not what is exported.
 #pragma once

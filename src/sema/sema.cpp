@@ -230,9 +230,15 @@ void Checker::declaration(const Declaration& d) {
             case Storage::Typedef:
                 types.add_typedef(decl.name, t);
                 break;
-            case Storage::Self:
-                variable(Variable::Scope::Thread, decl.name, t, decl.name_range);
+            case Storage::Self: {
+                // A declared self-> scalar is a dynamic variable of its own, as an assigned one
+                // is (its dyn_id keys its storage).
+                bool assoc = false;
+                for (const auto& op : decl.ops) assoc = assoc || op.assoc;
+                if (assoc) variable(Variable::Scope::Thread, decl.name, t, decl.name_range);
+                else dynamic_variable(true, false, decl.name, t, decl.name_range);
                 break;
+            }
             case Storage::This:
                 variable(Variable::Scope::Clause, decl.name, t, decl.name_range);
                 break;

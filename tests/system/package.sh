@@ -42,9 +42,14 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/bdtrace-pkg.XXXXXX") || exit 1
 installed=()  # what this run installed, ours and dependencies apt pulled in
 cleanup() {
-	if [ ${#installed[@]} -gt 0 ]; then
+	local left=() p status
+	for p in "${installed[@]}"; do
+		status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$p" 2>/dev/null)
+		[ -n "$status" ] && [ "${status:0:2}" != "un" ] && left+=("$p")
+	done
+	if [ ${#left[@]} -gt 0 ]; then
 		DEBIAN_FRONTEND=noninteractive timeout 300 apt-get purge -y -q -o DPkg::Lock::Timeout=120 \
-			"${installed[@]}" >"$tmp/purge.log" 2>&1 || { echo "cleanup: purge failed:"; tail -5 "$tmp/purge.log"; }
+			"${left[@]}" >"$tmp/purge.log" 2>&1 || { echo "cleanup: purge failed:"; tail -5 "$tmp/purge.log"; }
 	fi
 	rm -rf "$tmp"
 }
@@ -89,6 +94,23 @@ man -w -a bdtrace | grep -qx /usr/share/man/man8/bdtrace.8.gz || fail "man -w bd
 man -w -a bdtrace-plockstat | grep -qx /usr/share/man/man8/bdtrace-plockstat.8.gz || fail "man -w bdtrace-plockstat"
 /usr/sbin/bdtrace-plockstat >/dev/null 2>&1; [ $? = 2 ] || fail "bdtrace-plockstat without operands should be a usage error"
 echo "ok: /usr/sbin/bdtrace runs, man -w finds bdtrace.8 and bdtrace-plockstat.8"
+bash -c '. /usr/share/bash-completion/completions/bdtrace && complete -p bdtrace' | grep -q '_bdtrace' ||
+	fail "the bash completion does not load"
+# -x prometheus loads the installed HTTP module (/usr/lib/<multiarch>/bdtrace/bdtrace-http.so).
+/usr/sbin/bdtrace -x prometheus=127.0.0.1:0 -n 'BEGIN { @lt_pkg = count(); } tick-10s { exit(0); }' \
+	>"$tmp/prom.out" 2>"$tmp/prom.err" &
+prom_pid=$!
+port=
+for _ in $(seq 100); do
+	port=$(sed -nE 's|.*at http://127\.0\.0\.1:([0-9]+)/metrics|\1|p' "$tmp/prom.err")
+	[ -n "$port" ] && break
+	sleep 0.1
+done
+scraped=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen("http://127.0.0.1:%s/metrics" % sys.argv[1], timeout=10).read().decode())' "$port" 2>&1)
+kill -INT "$prom_pid"
+wait "$prom_pid"
+grep -qx 'dtrace_lt_pkg_total 1' <<<"$scraped" || fail "the installed bdtrace did not serve metrics: $(cat "$tmp/prom.err") $scraped"
+echo "ok: completion loads; -x prometheus serves with the installed HTTP module"
 
 # ---- the library: a consumer builds against the installed header with pkg-config ----
 apt_install "$dev_deb"
@@ -96,7 +118,7 @@ flags=$(pkg-config --cflags --libs bdtrace) || fail "pkg-config does not know bd
 g++ -O1 -o "$tmp/lt_consumer" "$root/tests/system/progs/lt_consumer.cpp" $flags >"$tmp/cxx.log" 2>&1 ||
 	{ tail -10 "$tmp/cxx.log"; fail "a consumer does not build with pkg-config --cflags --libs bdtrace"; }
 got=$("$tmp/lt_consumer") || fail "lt_consumer failed"
-[ "$got" = $'@hits again 2\n@hits begin 1' ] || fail "lt_consumer printed: $got"
+[ "$got" = $'@hits begin 1\n@hits again 2' ] || fail "lt_consumer printed: $got"
 echo "ok: a consumer builds with pkg-config and reads its aggregation"
 
 # ---- the dtrace name ----
@@ -104,7 +126,9 @@ apt_install "$name_deb"
 [ "$(readlink /usr/sbin/dtrace)" = bdtrace ] || fail "/usr/sbin/dtrace is not a link to bdtrace"
 /usr/sbin/dtrace -n 'BEGIN { exit(0); }' >/dev/null 2>"$tmp/run.err" || fail "/usr/sbin/dtrace failed"
 grep -q "^dtrace: description 'BEGIN ' matched 1 probe$" "$tmp/run.err" || fail "dtrace said: $(cat "$tmp/run.err")"
-man -w -a 8 dtrace | grep -qx /usr/share/man/man8/dtrace.8.gz || fail "man -w 8 dtrace: $(man -w -a 8 dtrace 2>&1)"
+# man follows the link to the page it shows.
+[ "$(readlink /usr/share/man/man8/dtrace.8.gz)" = bdtrace.8.gz ] || fail "dtrace.8.gz is not a link to bdtrace.8.gz"
+man -w -a 8 dtrace | grep -qE '^/usr/share/man/man8/(b?dtrace)\.8\.gz$' || fail "man -w 8 dtrace: $(man -w -a 8 dtrace 2>&1)"
 echo "ok: /usr/sbin/dtrace is bdtrace"
 
 # ---- removal leaves nothing behind ----

@@ -146,7 +146,7 @@ TEST(MetricFamilies, EveryFunction) {
     ps.aggregations[3].base = 0;
     ps.aggregations[3].step = 10;
     ps.aggregations[3].levels = 3;
-    ps.aggregations.push_back(agg(5, "@", sema::AggFunc::Max, {}));
+    ps.aggregations.push_back(agg(5, "@_", sema::AggFunc::Max, {}));  // @, as D names it
     ps.aggregations.push_back(agg(6, "@unused", sema::AggFunc::Min, {}));
     std::vector<runtime::AggRow> rows = {
         row(1, key_of(1, {}, "read", 16), {12}),
@@ -256,9 +256,15 @@ TEST(MetricFamilies, NameClashesAreRefused) {
               "rename the aggregation");
 }
 
+// The exporter tests load the HTTP module of this build tree.
+class MetricsExporter : public ::testing::Test {
+protected:
+    void SetUp() override { setenv("BDTRACE_HTTP_MODULE", BDTRACE_HTTP_MODULE_PATH, 1); }
+};
+
 // The exporter over loopback: a scrape waits until the consumer's thread serves a snapshot
 // taken after it arrived; the text is the formatter's; other paths are 404.
-TEST(MetricsExporter, ScrapesGetFreshSnapshots) {
+TEST_F(MetricsExporter, ScrapesGetFreshSnapshots) {
     std::string error;
     auto exporter = metrics::Exporter::start("127.0.0.1", 0, &error);
     ASSERT_TRUE(exporter) << error;
@@ -295,7 +301,7 @@ TEST(MetricsExporter, ScrapesGetFreshSnapshots) {
     EXPECT_EQ(takes.load(), 2);
 }
 
-TEST(MetricsExporter, AddressInUse) {
+TEST_F(MetricsExporter, AddressInUse) {
     std::string error;
     auto first = metrics::Exporter::start("127.0.0.1", 0, &error);
     ASSERT_TRUE(first) << error;
@@ -304,7 +310,7 @@ TEST(MetricsExporter, AddressInUse) {
     EXPECT_EQ(error, "Address already in use");
 }
 
-TEST(MetricsExporter, StoppingAnswersWaitingScrapes) {
+TEST_F(MetricsExporter, StoppingAnswersWaitingScrapes) {
     std::string error;
     auto exporter = metrics::Exporter::start("127.0.0.1", 0, &error);
     ASSERT_TRUE(exporter) << error;
@@ -312,7 +318,9 @@ TEST(MetricsExporter, StoppingAnswersWaitingScrapes) {
     std::thread scraper([port] {
         auto r = http_get(port, "/metrics");
         // Answered 503 when the exporter stops, or cut off: never a snapshot.
-        if (r) EXPECT_EQ(r->status, 503);
+        if (r) {
+            EXPECT_EQ(r->status, 503);
+        }
     });
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     exporter.reset();  // nobody served: the scrape must not wait for its timeout

@@ -6,12 +6,14 @@
 //
 // It compiles a D program (program.h) against the process, traces until the process exits,
 // -e seconds pass or SIGINT/SIGTERM, then reads the aggregations (Consumer::aggregate_snapshot)
-// and prints the report (report.h).
+// and prints the report (report.h). A command it started and that still runs is killed then,
+// as DTrace kills its own.
 #include <getopt.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -63,11 +65,13 @@ bool whole_number(const char* text, unsigned long* out) {
 int main(int argc, char** argv) {
     const char* slash = std::strrchr(argv[0], '/');
     g_name = slash ? slash + 1 : argv[0];
+    argv[0] = const_cast<char*>(g_name.c_str());  // getopt's messages name the program as we do
     bool opt_p = false, opt_v = false, opt_V = false;
     plockstat::ProgramOptions prog;
     plockstat::ReportOptions rep;
     std::vector<std::pair<std::string, std::string>> xopts;  // -x, in order
     unsigned long depth = 0;
+    long exit_after = -1;  // -e secs
 
     // '+': options end at the command, whose own options are its own.
     int c;
@@ -95,7 +99,7 @@ int main(int argc, char** argv) {
                     std::fprintf(stderr, "%s: invalid timeout '%s'\n", g_name.c_str(), optarg);
                     usage();
                 }
-                prog.exit_after = static_cast<long>(n);
+                exit_after = static_cast<long>(n);
                 break;
             case 'v': opt_v = true; break;
             case 'x': {
@@ -185,7 +189,10 @@ int main(int argc, char** argv) {
         std::printf("%s: tracing enabled for pid %d\n", g_name.c_str(), *pid);
         std::fflush(stdout);
     }
-    while (!g_interrupted) {
+    // -e: the consumer's loop ends after that long. (Solaris' plockstat adds a tick-10hz clause
+    // calling exit(); here a clause that records would print its probe line.)
+    auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(exit_after < 0 ? 0 : exit_after);
+    while (!g_interrupted && (exit_after < 0 || std::chrono::steady_clock::now() < deadline)) {
         if (consumer->work() != bdtrace::WorkStatus::Okay) break;
     }
     if (!consumer->stop()) fatal("couldn't stop tracing", consumer->last_error());

@@ -55,10 +55,6 @@ std::string d_program(const ProgramOptions& o) {
     // The types of the variables, which their first assignment (a 0) would make int.
     std::string p =
         "self uint64_t mtx;\nself uint64_t mtxblock;\nself uint64_t rw;\nself uint64_t rwblock;\nself int rwwr;\n";
-    if (o.exit_after >= 0) {
-        p += "BEGIN\n{\n\tend = timestamp + " + std::to_string(o.exit_after) + " * 1000000000;\n}\n";
-        p += "tick-10hz\n/timestamp >= end/\n{\n\texit(0);\n}\n";
-    }
     // Which lock a thread is taking, and whether it is a writer.
     p += probes(kMutexLocks, "entry").substr(0, probes(kMutexLocks, "entry").size() - 1) + ",\n" +
          probes(kMutexTry, "entry") + "{\n\tself->mtx = arg0;\n\tself->mtxblock = 0;\n}\n";

@@ -9,8 +9,7 @@ namespace plockstat {
 struct ProgramOptions {
     bool contention = false;  // -C: how often and how long threads blocked
     bool hold = false;        // -H: how long locks were held
-    bool histograms = false;  // -s depth: quantize() and whole stacks instead of sum and count
-    long exit_after = -1;     // -e secs: exit() after that many seconds; -1: never
+    bool histograms = false;  // -s depth: quantize() and whole stacks besides sum and count
 };
 
 // The program's text. Its aggregations, each keyed [lock address, ustack()]:

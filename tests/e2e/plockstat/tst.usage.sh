@@ -1,9 +1,15 @@
-# Usage errors, in plockstat's words, with status 2; a missing command is an error (1).
+# Usage errors, in plockstat's words, with status 2; errors of the run itself with status 1.
 . "$(dirname "$0")/build_prog.sh"
-"$plockstat" 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
-"$plockstat" -n x true 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
-"$plockstat" -e -1 true 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
-"$plockstat" -p 1 2 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
-"$plockstat" -p x 2>&1 | head -1; echo "status ${PIPESTATUS[0]}"
-"$plockstat" -x nosuchoption=1 true 2>&1; echo "status $?"
-"$plockstat" /nonexistent/lt_nothing 2>&1; echo "status $?"
+lt_try() {
+	"$plockstat" "$@" >"$dir/out" 2>&1
+	echo "status $? $(head -1 "$dir/out")"
+}
+lt_try
+lt_try -n x true
+lt_try -e -1 true
+lt_try -s 0 true
+lt_try -p 1 2
+lt_try -p x
+lt_try -Q true
+lt_try -x nosuchoption=1 true
+lt_try /nonexistent/lt_nothing

@@ -1,6 +1,11 @@
-// HttpServer on cpp-httplib (Debian's libcpp-httplib-dev): a listening thread and a pool of two
-// workers. Each connection is closed after one request, so that one scraper keeping its
-// connection open never keeps another waiting for a worker.
+// The HTTP module (bdtrace-http.so): HttpServer on cpp-httplib (Debian's libcpp-httplib-dev),
+// a listening thread and a pool of two workers. Each connection is closed after one request, so
+// that one scraper keeping its connection open never keeps another waiting for a worker.
+//
+// A module loaded on demand (http_loader.cpp) rather than part of libbdtrace: cpp-httplib
+// brings OpenSSL and brotli, whose loading would cost every bdtrace run several megabytes and
+// milliseconds for a feature few runs use. It needs nothing from libbdtrace; its one entry
+// point is bdtrace_http_serve_v1 (http_server.h).
 #include <httplib.h>
 #include <signal.h>
 
@@ -28,6 +33,13 @@ public:
 
     bool start(const std::string& host, uint16_t port, HttpHandler handler, std::string* error) {
         server_.new_task_queue = [] { return new httplib::ThreadPool(kWorkers); };
+        // SO_REUSEADDR (a restart need not wait for TIME_WAIT) but not cpp-httplib's default
+        // SO_REUSEPORT, with which a second bdtrace would share the port and scrapes would be
+        // spread over both.
+        server_.set_socket_options([](socket_t sock) {
+            int yes = 1;
+            setsockopt(sock, SOL_SOCKET, SO_REUSEADDR, &yes, sizeof yes);
+        });
         server_.set_keep_alive_max_count(1);
         server_.set_read_timeout(5, 0);
         server_.set_write_timeout(5, 0);
@@ -65,11 +77,11 @@ private:
 
 }  // namespace
 
-std::unique_ptr<HttpServer> serve_http(const std::string& host, uint16_t port, HttpHandler handler,
-                                       std::string* error) {
-    auto s = std::make_unique<HttplibServer>();
-    if (!s->start(host, port, std::move(handler), error)) return nullptr;
-    return s;
-}
-
 }  // namespace bdtrace::metrics
+
+extern "C" __attribute__((visibility("default"))) bdtrace::metrics::HttpServer* bdtrace_http_serve_v1(
+    const std::string* host, uint16_t port, const bdtrace::metrics::HttpHandler* handler, std::string* error) {
+    auto s = std::make_unique<bdtrace::metrics::HttplibServer>();
+    if (!s->start(*host, port, *handler, error)) return nullptr;
+    return s.release();
+}
