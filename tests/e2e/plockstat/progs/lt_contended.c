@@ -10,7 +10,10 @@
  *   lt_contended ROUNDS HOLD_MS WAITER_MS
  *   lt_contended wait FIFO ROUNDS HOLD_MS WAITER_MS   (for -p, as lt_start runs it: "ready"
  *                                                      through FIFO, then the rounds once
- *                                                      SIGUSR1 arrives) */
+ *                                                      SIGUSR1 arrives)
+ *   lt_contended rw ROUNDS HOLD_MS WAITER_MS          the same on a read-write lock,
+ *                                                      lt_rwlock: the holder writes, the
+ *                                                      waiter reads */
 #define _GNU_SOURCE
 #include <pthread.h>
 #include <stdio.h>
@@ -25,6 +28,8 @@
 #define NI __attribute__((noinline))
 
 pthread_mutex_t lt_lock = PTHREAD_MUTEX_INITIALIZER;
+pthread_rwlock_t lt_rwlock = PTHREAD_RWLOCK_INITIALIZER;
+static int lt_rw;
 static int lt_go_pipe[2], lt_done_pipe[2];
 static int lt_rounds, lt_hold_ms, lt_waiter_ms;
 
@@ -60,9 +65,15 @@ NI static void* lt_waiter(void* arg) {
     for (int i = 0; i < lt_rounds; i++) {
         char c;
         lt_read(lt_go_pipe[0], &c, 1);
-        pthread_mutex_lock(&lt_lock); /* blocks: the holder has it */
-        lt_sleep_ms(lt_waiter_ms);
-        pthread_mutex_unlock(&lt_lock);
+        if (lt_rw) {
+            pthread_rwlock_rdlock(&lt_rwlock); /* blocks: the holder writes */
+            lt_sleep_ms(lt_waiter_ms);
+            pthread_rwlock_unlock(&lt_rwlock);
+        } else {
+            pthread_mutex_lock(&lt_lock); /* blocks: the holder has it */
+            lt_sleep_ms(lt_waiter_ms);
+            pthread_mutex_unlock(&lt_lock);
+        }
         lt_write(lt_done_pipe[1], "d", 1);
     }
     return NULL;
@@ -71,11 +82,13 @@ NI static void* lt_waiter(void* arg) {
 NI static void lt_holder(pid_t waiter) {
     for (int i = 0; i < lt_rounds; i++) {
         char c;
-        pthread_mutex_lock(&lt_lock);
+        if (lt_rw) pthread_rwlock_wrlock(&lt_rwlock);
+        else pthread_mutex_lock(&lt_lock);
         lt_write(lt_go_pipe[1], "g", 1);
         while (!lt_in_futex(waiter)) lt_sleep_ms(1);
         lt_sleep_ms(lt_hold_ms);
-        pthread_mutex_unlock(&lt_lock);
+        if (lt_rw) pthread_rwlock_unlock(&lt_rwlock);
+        else pthread_mutex_unlock(&lt_lock);
         lt_read(lt_done_pipe[0], &c, 1);
     }
 }
@@ -86,6 +99,11 @@ int main(int argc, char** argv) {
         fifo = argv[2];
         argv += 2;
         argc -= 2;
+    }
+    if (argc > 1 && strcmp(argv[1], "rw") == 0) {
+        lt_rw = 1;
+        argv++;
+        argc--;
     }
     if (argc < 4) return 2;
     lt_rounds = atoi(argv[1]);
