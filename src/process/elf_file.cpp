@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "process/debug_file.h"
+#include "process/frame_info.h"
 #include "process/symbol_order.h"
 
 namespace bdtrace::process {
@@ -112,6 +113,23 @@ std::string read_debuglink(Elf* elf) {
     return {};
 }
 
+// GCC's hot/cold split names the unlikely part of `f` "f.cold" (or "f.cold.N"): local symbols,
+// so only in .symtab.
+void find_split_parts(ElfFile& f) {
+    const auto& table = f.symtab.empty() ? f.dynsym : f.symtab;
+    for (const auto& s : table)
+        if (auto dot = s.name.find(".cold"); dot != std::string::npos && dot > 0 && s.size)
+            f.split_parts[s.name.substr(0, dot)].emplace_back(s.value, s.value + s.size);
+    if (f.split_parts.empty()) return;
+    for (const auto& s : table)
+        if (auto it = f.split_parts.find(s.name); it != f.split_parts.end() && s.size)
+            it->second.emplace_back(s.value, s.value + s.size);
+    for (auto& [name, parts] : f.split_parts) {
+        std::sort(parts.begin(), parts.end());
+        parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    }
+}
+
 }  // namespace
 
 std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std::string& path) {
@@ -151,6 +169,7 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
     }
     // .symtab's objects include .dynsym's; a file with no .symtab anywhere has only these.
     if (f->objects.empty()) f->objects = std::move(dynamic_objects);
+    find_split_parts(*f);
     return f;
 }
 
@@ -203,6 +222,14 @@ const ElfSymbol* ElfFile::containing_object(uint64_t vaddr) const {
         if (vaddr - it->value > (uint64_t{1} << 24)) break;  // nothing that far back holds it
     }
     return nullptr;
+}
+
+const FrameInfo* ElfFile::frames() const {
+    if (!frames_tried_) {
+        frames_tried_ = true;
+        frames_ = FrameInfo::open(path_);
+    }
+    return frames_.get();
 }
 
 }  // namespace bdtrace::process
