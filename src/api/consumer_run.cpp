@@ -265,6 +265,7 @@ bool Consumer::go() {
         return fail_enable(impl, "Destructive actions not allowed", 1);
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
+    if (!start_metrics(impl)) return false;
 
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
                                                             impl.open.sinks.err);
@@ -372,6 +373,7 @@ static uint64_t monotonic_ns() {
 WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
+    serve_metrics(impl);
     if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
@@ -410,6 +412,7 @@ bool Consumer::stop() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return true;
     impl.stopped = true;
+    impl.exporter.reset();  // scrapes end with tracing
     runtime::SessionError err;
     impl.session->set_activity(codegen::abi::kEnd);
     bool ok = true;

@@ -76,6 +76,11 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed);
 
+// The key of an entry as values (strings, integers, symbolised stacks and symbols), as the
+// printing functions see it; for consumers other than DTrace's text (agg_metrics.h, the API).
+std::vector<output::Value> agg_key_values(const AggRow& row, const codegen::AggDesc& d,
+                                          const output::FormatContext& ctx);
+
 // -x oformat=json: one line per aggregation (of `aggs`, or every one not in `skip` when `aggs`
 // is empty) with its rows in the order the text would print them.
 std::string json_aggregations(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,

@@ -87,6 +87,9 @@ public:
     // Probe firings the kernel skipped since the last call because their program was already
     // running on that CPU (summed over the programs: the kernel counts them per program).
     uint64_t new_recursion_misses();
+    // The totals as the last new_drops() / new_recursion_misses() read them.
+    const DropCounts& drops_seen() const { return drops_seen_; }
+    uint64_t recursion_misses_seen() const { return misses_seen_; }
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
