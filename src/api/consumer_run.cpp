@@ -124,11 +124,6 @@ bool fail_compile(Consumer::Impl& impl, const Program& program) {
     return false;
 }
 
-runtime::AggMaps agg_maps(Consumer::Impl& impl) {
-    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
-            impl.session->map(codegen::abi::kAggSpillMap)};
-}
-
 bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
     impl.last_error = "could not enable tracing: " + message;
     impl.failure_status = status;
@@ -136,6 +131,11 @@ bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
 }
 
 }  // namespace
+
+runtime::AggMaps agg_maps(Consumer::Impl& impl) {
+    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
+            impl.session->map(codegen::abi::kAggSpillMap)};
+}
 
 bool Consumer::exec(Program& program, ProgramInfo* info) {
     Impl& impl = *impl_;
