@@ -128,7 +128,7 @@ private:
         // Every call of every function traps into the kernel, in every process on the machine.
         if (functions.size() > kManyFunctions && !error_)
             error_ = Diagnostic{Severity::Warning, "D_PROC_MANY", {},
-                                "description '" + d.provider + ":" + d.module + ":" + d.function + ":" + d.name +
+                                "warning: description '" + d.provider + ":" + d.module + ":" + d.function + ":" + d.name +
                                     "' matches " + std::to_string(functions.size()) + " functions of " + *path +
                                     " in every process: each call of each traps into the kernel"};
     }
