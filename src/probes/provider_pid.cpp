@@ -46,8 +46,14 @@ public:
     }
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
-    // System-wide descriptions name files, not processes: nothing to match again later.
-    bool dynamic_for(const Description& d) const override { return per_process(d.provider); }
+    // A process's descriptions are matched again when it loads a library. System-wide ones name
+    // files: one that names no file yet (kept with -Z) is kept for a watch on new files, which
+    // does not exist yet; nothing matches it again today.
+    bool dynamic_for(const Description& d) const override {
+        if (per_process(d.provider)) return true;
+        return system_wide(d.provider) && !d.module.empty() && !has_glob(d.module) &&
+               !process::resolve_module_file(d.module);
+    }
     std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
