@@ -114,6 +114,18 @@ TEST(Parser, PathModuleThroughAMacroArgument) {
     EXPECT_NE(parse("pid*:/usr/local/bin/app:main:entry {}").error, "");
 }
 
+// Beyond DTrace: a double-quoted field after a ':' holds a path (and ':'s), taken literally.
+TEST(Parser, QuotedFieldHoldsAPath) {
+    auto p = parse("pid*:\"/usr/lib/x86_64-linux-gnu/libc.so.6\":malloc:entry, p*d:\"/opt/a:b/$1\"::return /1/ {}");
+    EXPECT_NE(p.ast.find("probe \"pid*\" \"/usr/lib/x86_64-linux-gnu/libc.so.6\" \"malloc\" \"entry\""),
+              std::string::npos) << p.error;
+    EXPECT_NE(p.ast.find("probe \"p*d\" \"/opt/a:b/$1\" \"\" \"return\""), std::string::npos) << p.ast;
+    EXPECT_EQ(parse("pid*:\"/usr/bin/app:main:entry {}").error,
+              "D_SYNTAX line 1: unterminated quoted field in probe description");
+    // Only after a ':': a description never begins with a quote.
+    EXPECT_NE(parse("\"pid*\":libc.so.6:malloc:entry {}").error, "");
+}
+
 TEST(Parser, ClauseForms) {
     EXPECT_EQ(parse("BEGIN").error,
               "D_SYNTAX line 1: expected predicate and/or actions following probe description");
