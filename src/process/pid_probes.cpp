@@ -298,7 +298,7 @@ PidResolution PidProbeResolver::resolve_file(const std::string& path, const std:
     if (auto self = read_mapped_objects(static_cast<uint64_t>(::getpid())))
         for (const auto& m : *self)
             if (m.dev == obj.mapping.dev && m.inode == obj.mapping.inode) {
-                if (auto f = elf(m)) b.self_bias = load_bias(m, *f);
+                b.self_bias = load_bias(m, *obj.elf);  // the same file: its ELF is read already
                 break;
             }
     res.objects.push_back(std::move(obj));
