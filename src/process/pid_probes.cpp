@@ -84,13 +84,23 @@ std::string hex(uint64_t v) {
 
 // Why a function whose return trampoline is safe keeps DTrace's form of return probe (a uprobe
 // on each returning instruction) anyway; empty when it need not.
-std::string trampoline_refused(const FunctionCode& code) {
+std::string trampoline_refused(const FunctionCode& code, bool dynamic_linker) {
+    if (dynamic_linker)
+        return "the dynamic linker's functions are running when dtrace attaches (a return already pending would be missed)";
     for (const ReturnSite& r : code.returns)
         if (r.kind != ReturnKind::Ret)
             return "it leaves by a jump at offset " + hex(r.offset) +
                    " (a tail call), where DTrace's return probe fires before the function it jumps to runs";
     if (code.self_call) return "it calls itself, and the kernel keeps at most 64 pending returns per thread";
     return "";
+}
+
+// The dynamic linker (ld-linux-x86-64.so.2, ld.so): its start-up functions are on the stack of
+// a process dtrace holds at preinit.
+bool is_dynamic_linker(const std::string& path) {
+    std::string base = path.substr(path.rfind('/') + 1);
+    return probes::glob_match("ld-*.so*", base) || probes::glob_match("ld.so*", base) ||
+           probes::glob_match("ld64.so*", base);
 }
 
 InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, uint64_t offset) {
@@ -129,7 +139,8 @@ void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, cons
         if (p.return_uprobe)
             lines.push_back("return trampoline, trap at " + at(e->further, scratch) +
                             (p.return_sites.empty() ? ""
-                                                    : ", when no clause reads arg0, uregs[], ustack(), ustackdepth or ucaller"));
+                                                    : ", when no clause reads arg0, uregs[], ustack(), ustackdepth or ucaller "
+                                                      "and dtrace started the process (-c: none of its functions is running yet)"));
         else
             lines.push_back("return trampoline: not used: " + p.no_trampoline);
         for (const auto& [file_offset, offset] : p.return_sites)
@@ -154,13 +165,13 @@ struct Builder {
     // decode completely has only the trampoline form, when it is safe. False when the function
     // gets no return probe; a function the description names plainly then says why.
     bool place_return(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, const FunctionCode& code,
-                      const std::vector<std::string>& aliases) {
+                      const std::vector<std::string>& aliases, bool dynamic_linker) {
         std::string why;
         UretprobeSafety safety = uretprobe_safety(aliases, code, unwinding);
         if (code.complete) {
             for (const ReturnSite& site : code.returns)
                 if (auto fo = elf.file_offset(body.value + site.offset)) p.return_sites.emplace_back(*fo, site.offset);
-            std::string refused = safety.safe ? trampoline_refused(code) : safety.reason;
+            std::string refused = safety.safe ? trampoline_refused(code, dynamic_linker) : safety.reason;
             p.return_uprobe = refused.empty() && !p.return_sites.empty();
             if (!p.return_uprobe) p.no_trampoline = refused;
             if (!p.return_sites.empty()) return true;
@@ -235,7 +246,7 @@ struct Builder {
             p.address = obj.load_bias + body->value + n.offset;
             p.file_offset = obj.elf->file_offset(body->value + n.offset).value_or(0);
             p.exact_file_offset = p.further_file_offset = p.file_offset;
-            if (p.kind == PidProbeKind::Return && !place_return(p, *obj.elf, *body, code(), aliases)) continue;
+            if (p.kind == PidProbeKind::Return && !place_return(p, *obj.elf, *body, code(), aliases, is_dynamic_linker(obj.mapping.path))) continue;
             if (p.kind != PidProbeKind::Offset) {
                 const EntryPlacement& e = placement();
                 p.exact_offset = e.exact.offset;

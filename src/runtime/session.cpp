@@ -221,13 +221,15 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
                 std::memcpy(row.data(), cur.data(), 4 * slots);
             // A return probe is served by the kernel's return trampoline (a return uprobe
-            // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h)
-            // and no clause reads what only the returning instruction knows; otherwise by a
+            // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
+            // no clause reads what only the returning instruction knows, and no call of the
+            // function can be running yet (a process dtrace holds unstarted: the trampoline
+            // would miss the return of a call that began before it was placed); otherwise by a
             // uprobe on each returning instruction, its offset in the function in the cookie's
             // upper half (arg0).
             const codegen::ClauseReads& r = reads[e->probe_id];
-            bool return_uprobe =
-                e->retprobe && e->return_uprobe && (e->return_sites.empty() || !r.return_site());
+            bool return_uprobe = e->retprobe && e->return_uprobe &&
+                                 (e->return_sites.empty() || (!r.return_site() && unstarted_.count(e->pid)));
             // An entry uprobe past the first instruction (process/entry_site.h): past
             // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped in
             // the cookie's upper half give uregs[R_PC] and ustack() the function's address back.

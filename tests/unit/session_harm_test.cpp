@@ -82,12 +82,15 @@ TEST(SessionHarm, FiveByteNopAttachedWhereTheKernelLeavesTheRedZoneAlone) {
 
 namespace {
 
-// The return probe alone, with `clause`; the links made.
-std::vector<std::string> return_links(const std::string& clause) {
+// The return probe alone, with `clause`, in a process taken as unstarted or not; the links.
+std::vector<std::string> return_links(const std::string& clause, bool unstarted = true) {
     bdtrace::probes::Registry registry;
     FakeKernel k;
     bdtrace::test::Loaded l;
-    bdtrace::test::load(registry, k, "pid" + std::to_string(getpid()) + ":a.out:bdtrace_harm_leaf:return " + clause, l);
+    std::set<uint64_t> pids;
+    if (unstarted) pids.insert(static_cast<uint64_t>(getpid()));
+    bdtrace::test::load(registry, k, "pid" + std::to_string(getpid()) + ":a.out:bdtrace_harm_leaf:return " + clause, l,
+                        pids);
     return links(k);
 }
 
@@ -117,6 +120,11 @@ TEST(SessionReturnForm, OneClauseReadingArg0DecidesForTheProbe) {
     FakeKernel k;
     bdtrace::test::Loaded l;
     std::string p = "pid" + std::to_string(getpid()) + ":a.out:bdtrace_harm_leaf:return ";
-    bdtrace::test::load(registry, k, p + "{ trace(arg1); } " + p + "{ trace(arg0); }", l);
+    bdtrace::test::load(registry, k, p + "{ trace(arg1); } " + p + "{ trace(arg0); }", l, {static_cast<uint64_t>(getpid())});
     EXPECT_FALSE(has_uretprobe(links(k)));
+}
+
+TEST(SessionReturnForm, ReturnSitesInAProcessAlreadyRunning) {
+    // -p, or a -c command once continued: a call already running would return unseen.
+    EXPECT_FALSE(has_uretprobe(return_links("{ trace(arg1); }", false)));
 }
