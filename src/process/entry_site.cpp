@@ -123,7 +123,8 @@ EntryPlacement place_entry(std::span<const uint8_t> code, const FunctionCode& fc
                 return out;
             }
             InsnPath path = uprobe_path(at, address + off);
-            if (fast_path(path.path)) {
+            // Never onto a 5-byte NOP the kernel would turn into a CALL (docs/safety.md).
+            if (path.path == UprobePath::Emulated) {
                 if (returns_at(fc, off)) {
                     out.why_not = "the first instruction handled without single-stepping leaves the function";
                     return out;

@@ -21,8 +21,8 @@
 //  - the site is not an instruction that leaves the function (a tail jump: its return probe
 //    would share the trap, and the kernel's order of the two is not DTrace's).
 //
-// The entry moves only onto an instruction the kernel handles without single-stepping (an
-// emulated one or an optimised NOP), and only from one it would single-step.
+// The entry moves only onto an instruction the kernel emulates (never onto a 5-byte NOP it
+// would optimise into a CALL: docs/safety.md), and only from one it would single-step.
 #pragma once
 
 #include <cstdint>

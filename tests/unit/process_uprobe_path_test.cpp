@@ -168,3 +168,10 @@ TEST(ReturnTrampoline, RecursionAndTailCallsAreSeen) {
     ASSERT_EQ(tail.returns.size(), 1u);
     EXPECT_NE(tail.returns[0].kind, ReturnKind::Ret);
 }
+
+TEST(EntrySite, NeverOntoAFiveByteNopTheKernelOptimises) {
+    // endbr64; nopl 0(%rax,%rax) (5 bytes, within the page); push %rbp; pop %rbp; ret
+    EntryPlacement e = place({0xf3, 0x0f, 0x1e, 0xfa, 0x0f, 0x1f, 0x44, 0x00, 0x00, 0x55, 0x5d, 0xc3});
+    EXPECT_EQ(e.further.offset, 9u);  // past the NOP (it changes nothing) onto the push
+    EXPECT_EQ(e.further.insn.path, UprobePath::Emulated);
+}
