@@ -253,6 +253,17 @@ struct Builder {
                 p.further_offset = e.further.offset;
                 p.exact_file_offset = obj.elf->file_offset(body->value + e.exact.offset).value_or(p.file_offset);
                 p.further_file_offset = obj.elf->file_offset(body->value + e.further.offset).value_or(p.file_offset);
+                // The trampoline's trap is the entry site: where the kernel single-steps it, the
+                // trap and the trampoline cost more than the single-stepped return they replace
+                // (bench/path_cases.py: ~26 against ~20 us per call here), so the returning
+                // instructions keep the probe.
+                if (p.kind == PidProbeKind::Return && p.return_uprobe && !p.return_sites.empty() &&
+                    !fast_path(e.further.insn.path)) {
+                    p.return_uprobe = false;
+                    p.no_trampoline = "its entry instruction (`" + e.further.insn.text +
+                                      "`) is single-stepped: a trap there and the trampoline cost more than a "
+                                      "single-stepped return";
+                }
             }
             describe_sites(p, *obj.elf, *body, placed ? &*placed : nullptr);
             p.ifunc = sym.ifunc;

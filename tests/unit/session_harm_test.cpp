@@ -10,6 +10,7 @@
 #include "session_helpers.h"
 
 extern "C" long bdtrace_harm_leaf(long);
+extern "C" long bdtrace_push_leaf(long);
 
 // A leaf that keeps its argument at -8(%rsp) across a 5-byte NOP (at offset 5).
 asm(R"(
@@ -23,6 +24,16 @@ bdtrace_harm_leaf:
     movq -8(%rsp), %rax
     ret
     .size bdtrace_harm_leaf, .-bdtrace_harm_leaf
+
+    .globl bdtrace_push_leaf
+    .type bdtrace_push_leaf, @function
+    .p2align 4
+bdtrace_push_leaf:
+    push %rbp
+    movq %rdi, %rax
+    pop %rbp
+    ret
+    .size bdtrace_push_leaf, .-bdtrace_push_leaf
 )");
 
 namespace {
@@ -82,14 +93,17 @@ TEST(SessionHarm, FiveByteNopAttachedWhereTheKernelLeavesTheRedZoneAlone) {
 
 namespace {
 
-// The return probe alone, with `clause`, in a process taken as unstarted or not; the links.
-std::vector<std::string> return_links(const std::string& clause, bool unstarted = true) {
+// The return probe of bdtrace_push_leaf (push first: the kernel emulates the trampoline's
+// trap) alone, with `clause`, in a process taken as unstarted or not; the links.
+std::vector<std::string> return_links(const std::string& clause, bool unstarted = true,
+                                      const char* function = "bdtrace_push_leaf") {
     bdtrace::probes::Registry registry;
     FakeKernel k;
     bdtrace::test::Loaded l;
     std::set<uint64_t> pids;
     if (unstarted) pids.insert(static_cast<uint64_t>(getpid()));
-    bdtrace::test::load(registry, k, "pid" + std::to_string(getpid()) + ":a.out:bdtrace_harm_leaf:return " + clause, l,
+    EXPECT_EQ(bdtrace_push_leaf(3), 3);
+    bdtrace::test::load(registry, k, "pid" + std::to_string(getpid()) + ":a.out:" + function + ":return " + clause, l,
                         pids);
     return links(k);
 }
@@ -119,7 +133,7 @@ TEST(SessionReturnForm, OneClauseReadingArg0DecidesForTheProbe) {
     bdtrace::probes::Registry registry;
     FakeKernel k;
     bdtrace::test::Loaded l;
-    std::string p = "pid" + std::to_string(getpid()) + ":a.out:bdtrace_harm_leaf:return ";
+    std::string p = "pid" + std::to_string(getpid()) + ":a.out:bdtrace_push_leaf:return ";
     bdtrace::test::load(registry, k, p + "{ trace(arg1); } " + p + "{ trace(arg0); }", l, {static_cast<uint64_t>(getpid())});
     EXPECT_FALSE(has_uretprobe(links(k)));
 }
@@ -127,4 +141,10 @@ TEST(SessionReturnForm, OneClauseReadingArg0DecidesForTheProbe) {
 TEST(SessionReturnForm, ReturnSitesInAProcessAlreadyRunning) {
     // -p, or a -c command once continued: a call already running would return unseen.
     EXPECT_FALSE(has_uretprobe(return_links("{ trace(arg1); }", false)));
+}
+
+TEST(SessionReturnForm, ReturnSitesWhereTheEntryIsSingleStepped) {
+    // bdtrace_harm_leaf starts with a store: the trap at its entry would be single-stepped, and
+    // with the trampoline cost more than the single-stepped `ret`.
+    EXPECT_FALSE(has_uretprobe(return_links("{ trace(arg1); }", true, "bdtrace_harm_leaf")));
 }
