@@ -45,14 +45,8 @@ void rematch(Consumer::Impl& impl, uint64_t pid) {
                 e.name = p->name;
                 e.record_size = uc.record_size;
                 e.actions = uc.actions;
-                e.pid = p->pid;
-                e.path = p->path;
-                e.file_offset = p->file_offset;
-                e.retprobe = p->attach == probes::AttachKind::Uretprobe;
-                e.return_sites = p->return_sites;
-                e.return_uprobe = p->return_uprobe;
-                e.nop5_site = p->nop5_site;
-                e.usdt_sites = p->usdt_sites;
+                e.reads = uc.reads;
+                codegen::set_uprobe_fields(e, *p);
                 ps.epids.push_back(std::move(e));
             }
         }

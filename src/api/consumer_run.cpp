@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
@@ -297,6 +298,12 @@ bool Consumer::go() {
             return fail_enable(impl, err.message + "\n" + err.verifier_log, err.status);
         return fail_enable(impl, err.message, err.status);
     }
+    // The -c commands are held unstarted until continue_processes(): their return probes may
+    // use the kernel's return trampoline (runtime/session.h).
+    std::set<uint64_t> unstarted;
+    for (pid_t pid : impl.processes.pids())
+        if (impl.processes.is_child(pid)) unstarted.insert(static_cast<uint64_t>(pid));
+    impl.session->set_unstarted(std::move(unstarted));
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
     if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);

@@ -114,6 +114,10 @@ inline constexpr int32_t kScratchRegs = 144;
 // sdt programs (which have no args[10..11]): the task whose identity the clauses take (tid, pid,
 // execname, curthread, self->), 0 for the current one; sched:::on-cpu puts the incoming task.
 inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
+// pid entry and offset programs (which copy no registers): how many bytes past the function's
+// first instruction the entry uprobe that fired lies (process/entry_site.h; the cookie's upper
+// half), subtracted from the pc that uregs[R_PC] and ustack() report.
+inline constexpr int32_t kScratchPcSkip = kScratchRegs;
 inline constexpr int32_t kPtRegsSize = 168;
 inline constexpr int32_t kScratchVars = 312;
 

@@ -273,6 +273,17 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
         f.bind(done);
     }
     if (kind == AttachKind::Uprobe) {
+        // An entry uprobe past the function's first instruction (process/entry_site.h): the
+        // bytes it lies past in the cookie's upper half, for uregs[R_PC] and ustack().
+        VReg skip = f.vreg();
+        f.mov(skip, probe);
+        f.alu64(AluOp::Rsh, skip, 32);
+        f.store(8, scratch, abi::kScratchPcSkip, skip);
+        f.alu64(AluOp::Lsh, probe, 32);
+        f.alu64(AluOp::Rsh, probe, 32);
+        f.store(8, scratch, abi::kScratchProbeId, probe);
+    }
+    if (kind == AttachKind::Uprobe) {
         // The x86-64 argument registers, from the pt_regs the uprobe hands over.
         static constexpr int16_t kArgRegs[] = {112, 104, 96, 88, 72, 64};  // di si dx cx r8 r9
         for (int i = 0; i < 6; ++i) {
@@ -336,6 +347,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
 void Gen::run() {
     // Enabled probes: (clause, probe) pairs in program order.
     for (const auto& c : prog.clauses) {
+        const ClauseReads reads = clause_reads(c);
         for (const auto& p : c.probes) {
             Epid e;
             e.epid = static_cast<uint32_t>(out.epids.size() + 1);
@@ -345,15 +357,9 @@ void Gen::run() {
             e.module = p.module;
             e.function = p.function;
             e.name = p.name;
+            e.reads = reads;
             if (const probes::Probe* pr = registry.by_id(p.probe_id)) {
-                e.pid = pr->pid;
-                e.path = pr->path;
-                e.file_offset = pr->file_offset;
-                e.retprobe = pr->attach == AttachKind::Uretprobe;
-                e.return_sites = pr->return_sites;
-                e.return_uprobe = pr->return_uprobe;
-                e.nop5_site = pr->nop5_site;
-                e.usdt_sites = pr->usdt_sites;
+                set_uprobe_fields(e, *pr);
                 e.tp_nargs = pr->tp_nargs;
                 e.tracepoint = pr->tracepoint;
                 e.guard = pr->guard;
@@ -408,6 +414,7 @@ void Gen::run() {
         if (!use.first && !use.second && !usdt_use[c.index]) continue;
         UprobeClause uc;
         uc.clause = c.index;
+        uc.reads = clause_reads(c);
         uc.descriptions = c.dynamic_descriptions;
         out.uprobe_clauses.push_back(std::move(uc));
         if (use.first) by_kind[AttachKind::Uprobe];

@@ -26,6 +26,7 @@ namespace {
 
 constexpr int64_t kUserStack = 1 << 8;  // BPF_F_USER_STACK
 constexpr int16_t kPtRegsSp = 152;
+constexpr int16_t kPtRegsIp = 128;
 constexpr uint32_t kStackCopy = 4096;       // bytes of user stack a ustack() record copies
 constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer than kStackCopy
 constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
@@ -99,6 +100,12 @@ VReg ClauseGen::user_register(int off) {
     VReg r = f.vreg();
     if (probes::is_uprobe_kind(g.current_kind)) {
         f.load(8, r, ctx, static_cast<int16_t>(off));
+        if (g.current_kind == AttachKind::Uprobe && off == kPtRegsIp) {
+            // An entry uprobe moved past the first instruction reports the function's address.
+            VReg skip = f.vreg();
+            f.load(8, skip, scratch, abi::kScratchPcSkip);
+            f.alu64(AluOp::Sub, r, skip);
+        }
         return r;
     }
     VReg task = f.call_helper(bpf::helper::get_current_task_btf, {});
@@ -121,9 +128,23 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     bpf::Label done = f.new_label();
     f.branch(Cond::Sge, bytes, 0, done);
     f.mov(bytes, static_cast<int64_t>(0));
+    // An entry uprobe moved past the function's first instruction (process/entry_site.h): the
+    // first frame is the function's address, as at the first instruction.
+    auto first_frame_at_entry = [&] {
+        if (g.current_kind != AttachKind::Uprobe) return;
+        bpf::Label none = f.new_label();
+        f.branch(Cond::Slt, bytes, 8, none);
+        VReg pc = f.vreg(), skip = f.vreg();
+        f.load(8, pc, dst, 0);
+        f.load(8, skip, scratch, abi::kScratchPcSkip);
+        f.alu64(AluOp::Sub, pc, skip);
+        f.store(8, dst, 0, pc);
+        f.bind(none);
+    };
     EntryMode mode = frames > 1 ? entry_mode() : EntryMode::Never;
     if (mode == EntryMode::Never) {
         f.bind(done);
+        first_frame_at_entry();
         return bytes;
     }
     f.bind(done);
@@ -163,6 +184,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     f.store(8, dst, 0, pc);
     f.store(8, dst, 8, ret);
     f.bind(end);
+    first_frame_at_entry();
     return bytes;
 }
 
@@ -203,7 +225,7 @@ void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t of
 // ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
 // has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
 void ClauseGen::write_unwind_tail(VReg base, uint32_t off, uint32_t copy) {
-    static constexpr int kRegOffsets[] = {128, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
+    static constexpr int kRegOffsets[] = {kPtRegsIp, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
     VReg sp;
     for (int i = 0; i < 3; ++i) {
         VReg r = user_register(kRegOffsets[i]);

@@ -9,6 +9,7 @@
 
 #include "bpf/ir.h"
 #include "codegen/abi.h"
+#include "codegen/clause_reads.h"
 #include "output/agg_buckets.h"
 #include "probes/probe.h"
 #include "sema/typed.h"
@@ -74,6 +75,7 @@ struct Epid {
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
     bool return_uprobe = false;                               // see probes::Probe
+    probes::UprobeSite entry_exact, entry_further;            // see probes::Probe
     bool nop5_site = false;                                   // see probes::Probe
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
@@ -85,7 +87,22 @@ struct Epid {
     std::vector<probes::ProbeSite> also;  // sched:::enqueue: its other tracepoints (probes::Probe)
     int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
     probes::KernelHook hook = probes::KernelHook::Tracepoint;  // fbt probes: fentry or fexit
+    ClauseReads reads;  // what the clause reads of the firing (where a pid probe's uprobe may go)
 };
+
+// The fields of an epid that come from its probe, for the pid and USDT providers' uprobes.
+inline void set_uprobe_fields(Epid& e, const probes::Probe& p) {
+    e.pid = p.pid;
+    e.path = p.path;
+    e.file_offset = p.file_offset;
+    e.retprobe = p.attach == probes::AttachKind::Uretprobe;
+    e.return_sites = p.return_sites;
+    e.return_uprobe = p.return_uprobe;
+    e.entry_exact = p.entry_exact;
+    e.entry_further = p.entry_further;
+    e.nop5_site = p.nop5_site;
+    e.usdt_sites = p.usdt_sites;
+}
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its
 // value holds.
@@ -114,6 +131,7 @@ struct GenProgram {
 // descriptions to match again and its record layout.
 struct UprobeClause {
     uint32_t clause = 0;
+    ClauseReads reads;
     std::vector<probes::Description> descriptions;  // those a dynamic provider serves
     uint32_t record_size = 0;
     std::vector<ActionRecord> actions;

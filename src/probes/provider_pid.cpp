@@ -82,6 +82,9 @@ public:
             probe.file_offset = p.file_offset;
             probe.return_sites = p.return_sites;
             probe.return_uprobe = p.return_uprobe;
+            probe.entry_exact = {p.exact_file_offset, p.exact_offset};
+            probe.entry_further = {p.further_file_offset, p.further_offset};
+            probe.site_paths = p.site_paths;
             probe.nop5_site = p.nop5;
             out.push_back(std::move(probe));
         }

@@ -210,6 +210,10 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     // (return probe program, return uprobe link, file, pid) -> one link.
     std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
+    // What the clauses enabled on each probe read (codegen/clause_reads.h): where its uprobes go.
+    std::map<uint32_t, codegen::ClauseReads> reads;
+    for (const auto& e : ps_.epids) reads[e.probe_id] |= e.reads;
+    for (const codegen::Epid* e : epids) reads[e->probe_id] |= e->reads;
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
@@ -221,10 +225,20 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             std::vector<std::byte> cur(table.value_buffer_size());
             if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
                 std::memcpy(row.data(), cur.data(), 4 * slots);
-            // A return probe is a uprobe on each returning instruction, the instruction's offset
-            // in the function in the cookie's upper half; a return uprobe only where the probe
-            // says it is safe (process/uretprobe_safety.h), never for lack of sites alone.
-            bool return_uprobe = e->retprobe && e->return_sites.empty() && e->return_uprobe;
+            // A return probe is served by the kernel's return trampoline (a return uprobe
+            // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
+            // no clause reads what only the returning instruction knows, and no call of the
+            // function can be running yet (a process dtrace holds unstarted: the trampoline
+            // would miss the return of a call that began before it was placed); otherwise by a
+            // uprobe on each returning instruction, its offset in the function in the cookie's
+            // upper half (arg0).
+            const codegen::ClauseReads& r = reads[e->probe_id];
+            bool return_uprobe = e->retprobe && e->return_uprobe &&
+                                 (e->return_sites.empty() || (!r.return_site() && unstarted_.count(e->pid)));
+            // An entry uprobe past the first instruction (process/entry_site.h): past
+            // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped in
+            // the cookie's upper half give uregs[R_PC] and ustack() the function's address back.
+            const probes::UprobeSite& entry = r.uregs ? e->entry_exact : e->entry_further;
             auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
             spec.path = e->path;
             spec.pid = static_cast<pid_t>(e->pid);
@@ -234,13 +248,19 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             if (attached) {
             } else if (!e->usdt_sites.empty()) {
                 usdt.push_back(e);
-            } else if (e->retprobe && !return_uprobe) {
+            } else if (return_uprobe) {
+                spec.offsets.push_back(e->entry_further.file_offset ? e->entry_further.file_offset : e->file_offset);
+                spec.cookies.push_back(e->probe_id);
+            } else if (e->retprobe) {
                 for (const auto& [file_offset, in_function] : e->return_sites) {
                     spec.offsets.push_back(file_offset);
                     spec.cookies.push_back(e->probe_id | (in_function << 32));
                 }
             } else if (e->nop5_site && !nop5_safe()) {
                 skip(*e, SkippedProbe::Why::Nop5);
+            } else if (entry.skip) {
+                spec.offsets.push_back(entry.file_offset);
+                spec.cookies.push_back(e->probe_id | (entry.skip << 32));
             } else {
                 spec.offsets.push_back(e->file_offset);
                 spec.cookies.push_back(e->probe_id);

@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,10 @@ public:
     // pid probes enabled after attach() (found in a library loaded later): their epids, already
     // appended to the program set, get their table rows and uprobes.
     bool attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    // The processes dtrace started and holds, none of whose code has run but the dynamic linker's
+    // start-up (-c, before they are continued): only there may a return probe use the kernel's
+    // return trampoline, which misses the return of a call already running when it is placed.
+    void set_unstarted(std::set<uint64_t> pids) { unstarted_ = std::move(pids); }
     // syscall provider probes: their rows of the syscall table and names, then one raw
     // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
     bool attach_syscall_epids(SessionError* err);
@@ -137,6 +142,7 @@ private:
     bool nop5_safe();
     void skip(const codegen::Epid& e, SkippedProbe::Why why);
     std::vector<SkippedProbe> skipped_;
+    std::set<uint64_t> unstarted_;
 };
 
 }  // namespace bdtrace::runtime
