@@ -48,6 +48,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
+    so.have_target = impl.target != 0;
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
@@ -178,6 +179,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.flowindent = impl.opts.is_set("flowindent");
     po.rawbytes = impl.opts.is_set("rawbytes");
     po.program_name = impl.open.program_name;
+    po.target = impl.target;
     po.agg.sortkey = impl.opts.is_set("aggsortkey");
     po.agg.sortrev = impl.opts.is_set("aggsortrev");
     po.agg.sortkeypos = static_cast<int64_t>(impl.opts.size("aggsortkeypos"));
@@ -203,13 +205,23 @@ void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skippe
                             (unusable.size() == 1 ? "" : "s") + " not traced: argument specs not understood: " + list +
                             "\n");
     }
-    if (skipped.empty()) return;
-    std::string list;
-    for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
-    if (skipped.size() > 10) list += ", and " + std::to_string(skipped.size() - 10) + " more";
-    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(skipped.size()) + " probe" +
-                        (skipped.size() == 1 ? "" : "s") +
-                        " skipped: the kernel cannot place a uprobe on the instruction: " + list + "\n");
+    auto named = [](const std::vector<std::string>& probes) {
+        return std::to_string(probes.size()) + " probe" + (probes.size() == 1 ? "" : "s");
+    };
+    auto list = [](const std::vector<std::string>& probes) {
+        std::string text;
+        for (size_t i = 0; i < probes.size() && i < 10; ++i) text += (i ? ", " : "") + probes[i];
+        if (probes.size() > 10) text += ", and " + std::to_string(probes.size() - 10) + " more";
+        return text;
+    };
+    if (!skipped.empty())
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + named(skipped) +
+                            " skipped: the kernel cannot place a uprobe on the instruction: " + list(skipped) + "\n");
+    // -F: the other half of each skipped function, so that entries and returns stay paired.
+    auto unpaired = impl.session->take_unpaired();
+    if (!unpaired.empty())
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + named(unpaired) +
+                            " disabled to keep -F entries and returns paired: " + list(unpaired) + "\n");
 }
 
 bool Consumer::go() {
@@ -262,9 +274,12 @@ bool Consumer::go() {
             return fail_enable(impl, err.message + "\n" + err.verifier_log, err.status);
         return fail_enable(impl, err.message, err.status);
     }
+    impl.session->pair_flow(impl.opts.is_set("flowindent"));
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
     if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
+    if (std::string werr; !watch_processes(impl, &werr)) return fail_enable(impl, werr, 1);
+    start_unwind_tables(impl);
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
@@ -346,6 +361,8 @@ WorkStatus Consumer::work() {
         return WorkStatus::Done;
     }
     handle_library_changes(impl);
+    handle_process_events(impl);
+    serve_unwind_requests(impl);
     // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
     if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");
@@ -384,6 +401,8 @@ bool Consumer::stop() {
         impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap),
                                                                  *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
+    impl.process_watch.reset();
+    impl.unwind.reset();
     impl.session.reset();  // detach everything
     return ok;
 }

@@ -230,9 +230,6 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
         f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
         f.store(8, p, 0, init);
     }
-    // A new ustack() key: the consumer gets one sample of it to unwind (gen_subr_ustack.cpp).
-    for (size_t i = 0; i < desc.keys.size(); ++i)
-        if (desc.keys[i].kind == Field::Kind::UStack) ustack_key_sample(agg.id, static_cast<uint32_t>(i), desc.keys[i], key);
     f.bind(have);
 
     VReg cur = f.vreg();

@@ -26,6 +26,7 @@ struct MapSpec {
     bool read_only = false;
     std::vector<uint8_t> initial;  // Array maps: the value written before programs load
     bool no_prealloc = false;      // Hash: entries allocated when stored
+    bool mmapable = false;         // Array: the consumer maps its values (BPF_F_MMAPABLE)
 };
 
 // One datum in a record.
@@ -125,6 +126,11 @@ struct ProgramSet {
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
     // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
+    // ustack() keys are unwound in BPF (codegen/gen_unwind.cpp): the consumer fills the kUnwind*
+    // maps (runtime/unwind_tables.h), and this program, on sched_process_exec, forgets a
+    // process's tables when it execs (its mappings are new).
+    bool unwind_keys = false;
+    std::unique_ptr<bpf::Program> unwind_exec_program;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t strsize = 256;

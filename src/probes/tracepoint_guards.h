@@ -15,6 +15,10 @@ namespace bdtrace::probes {
 // has no such tracepoint.
 int32_t tracepoint_nargs(const std::string& tracepoint);
 
+// The byte offset of `path` ("fdt", "i_sb", members of members joined by '.') in kernel
+// struct `structure`, from vmlinux BTF; -1 when BTF lacks it or it is a bitfield.
+int64_t struct_member_offset(const std::string& structure, const std::string& path);
+
 // Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 // `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).
 bool resolve_guard(ProbeGuard& g, const std::string& tracepoint, int dropped = 0);

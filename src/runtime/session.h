@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -52,6 +53,9 @@ public:
     bool watches_libraries() const { return notice_ != nullptr; }
     // The processes whose loaded objects changed since the last call (a pid per change).
     std::vector<uint64_t> take_notices();
+    // ustack() keys: the processes whose unwind tables the BPF unwinder asked for since the last
+    // call (runtime/unwind_tables.h).
+    std::vector<uint32_t> take_unwind_requests();
     void set_activity(uint32_t activity);            // codegen::abi::Activity
     uint32_t activity() const;
     void set_wall_offset(int64_t ns);
@@ -62,6 +66,11 @@ public:
     // The pid probes attach() left out because the kernel cannot place a uprobe on their
     // instruction (a LOCK prefix, ...), by name; taken once.
     std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
+    // -F: a function whose entry or return probe the kernel refused gets neither, so that every
+    // "<-" has its "->" (session_flow.cpp). Set before attach().
+    void pair_flow(bool on) { pair_flow_ = on; }
+    // The probes disabled for that since the last call, by name; taken once.
+    std::vector<std::string> take_unpaired() { return std::exchange(unpaired_, {}); }
     // The USDT probe sites left out because their argument specs are not understood, as
     // "provider:module:function:name (specs)"; taken once.
     std::vector<std::string> take_unusable_sites() { return std::exchange(unusable_sites_, {}); }
@@ -82,6 +91,13 @@ private:
     // uprobe_multi link per (file, process) with the sites' semaphores as ref_ctr offsets.
     bool attach_usdt(const std::vector<const codegen::Epid*>& epids, SessionError* err);
     uint32_t next_usdt_site_ = 0;
+    // -F pairing (session_flow.cpp): clears the probe-table rows of the entry or return probe
+    // whose partner was refused.
+    void disable_unpaired();
+    bool pair_flow_ = false;
+    std::set<uint32_t> refused_ids_;   // pid probes with an instruction the kernel refused
+    std::set<uint32_t> unpaired_ids_;  // their partners, disabled under -F
+    std::vector<std::string> unpaired_;
     std::vector<std::string> unusable_sites_;
 
     struct Loaded {
@@ -97,6 +113,7 @@ private:
     bool attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t, const codegen::Epid*>& probes,
                                  SessionError* err);
     std::vector<std::unique_ptr<kernel::Program>> hook_programs_;
+    bool load_unwind_watch(SessionError* err);
 
     kernel::Kernel& kernel_;
     const codegen::ProgramSet& ps_;
@@ -106,6 +123,8 @@ private:
     std::unique_ptr<kernel::RingBuffer> ring_;
     std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
+    std::unique_ptr<kernel::RingBuffer> unwind_ring_;  // ustack() keys' table requests
+    std::vector<uint32_t> unwind_requests_;
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint64_t misses_seen_ = 0;

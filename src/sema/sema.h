@@ -22,6 +22,7 @@ struct SemaOptions {
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
     bool user_writes = false;  // the kernel lets BPF write user memory (copyout, copyoutstr)
+    bool have_target = false;  // -c or -p gave $target: %A also takes plain integers and pointers
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
     // The D system library's programs, checked before the program's own (dlib/library.h).
     std::vector<const ast::Program*> library;
