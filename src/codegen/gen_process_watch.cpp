@@ -1,6 +1,7 @@
-// The process watch's programs (process_watch.h): every kernel read goes through
-// bpf_probe_read_kernel into a stack slot, so the programs hold plain numbers and a pointer
-// that went stale in the meantime reads as an error, never a fault.
+// The process watch's programs (process_watch.h). Fields of structures the verifier knows the
+// BTF type of (the tracepoint's arguments, the current task, its pt_regs) are plain loads, which
+// it turns into reads that cannot fault; the file table's array cannot be indexed that way, so
+// from the descriptor's slot on the reads go through bpf_probe_read_kernel.
 #include "bpf/helpers.h"
 #include "codegen/process_watch.h"
 #include "probes/tracepoint_guards.h"
@@ -38,26 +39,48 @@ struct Builder {
         return v;
     }
 
-    // From a struct file *: its device and inode, the seen set, the report.
-    void report(const Offsets& o, VReg file, EventKind kind, VReg addr, bool every_event) {
+    // *(size *)(base + off) where base is a pointer the verifier knows the BTF type of: a plain
+    // load, which it turns into a read that cannot fault (far cheaper than the helper).
+    VReg field(int size, VReg base, int32_t off) {
+        VReg v = f.vreg();
+        f.load(size, v, base, static_cast<int16_t>(off));
+        return v;
+    }
+
+    // From a struct file * the verifier knows (a BTF pointer): its device and inode, read with
+    // plain loads.
+    void report_file(const Offsets& o, VReg file, EventKind kind, VReg addr, bool every_event) {
         f.branch(Cond::Eq, file, 0, out);
-        VReg inode = read(8, file, o.file_inode);
+        VReg inode = field(8, file, o.file_inode);
         f.branch(Cond::Eq, inode, 0, out);
-        VReg ino = read(8, inode, o.inode_ino);
-        VReg sb = read(8, inode, o.inode_sb);
-        VReg dev = read(4, sb, o.sb_dev);
+        VReg ino = field(8, inode, o.inode_ino);
+        VReg sb = field(8, inode, o.inode_sb);
+        f.branch(Cond::Eq, sb, 0, out);
+        VReg dev = field(4, sb, o.sb_dev);
+        finish(kind, dev, ino, addr, every_event);
+    }
+
+    // The seen set, then the report; the program ends here.
+    void finish(EventKind kind, VReg dev, VReg ino, VReg addr, bool every_event) {
         bpf::StackSlot ev = f.alloc_stack(sizeof(Event));
         f.store(8, ev, 8, dev);
         f.store(8, ev, 16, ino);
         if (!every_event) {
+            // A lookup first: an LRU map's update takes a free node (and its locks) before it
+            // finds the key present, several times the cost of the lookup most events end at.
+            VReg map = f.vreg(), key = f.vreg();
+            f.load_map_fd(map, kSeenMap);
+            f.addr_of(key, ev, 8);
+            VReg seen = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+            f.branch(Cond::Ne, seen, 0, out);
             bpf::StackSlot one = f.alloc_stack(8);
             f.store(8, one, 0, static_cast<int64_t>(1));
-            VReg map = f.vreg(), key = f.vreg(), val = f.vreg();
+            VReg val = f.vreg();
             f.load_map_fd(map, kSeenMap);
             f.addr_of(key, ev, 8);
             f.addr_of(val, one);
             VReg rc = f.call_helper(bpf::helper::map_update_elem, {map, key, val, kNoExist});
-            f.branch(Cond::Ne, rc, 0, out);  // reported already
+            f.branch(Cond::Ne, rc, 0, out);  // another CPU reported it first
         }
         VReg tgid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
         f.alu64(AluOp::Rsh, tgid, 32);
@@ -70,19 +93,6 @@ struct Builder {
         f.call_helper(bpf::helper::ringbuf_output, {ring, p, static_cast<int64_t>(sizeof(Event)), 0});
         f.bind(out);
         f.ret(0);
-    }
-
-    // Tracepoint argument i (the context is an array of u64), as a plain number.
-    VReg arg(VReg ctx, int i) {
-        VReg src = f.vreg(), dst = f.vreg();
-        f.mov(src, ctx);
-        f.alu64(AluOp::Add, src, static_cast<int64_t>(8 * i));
-        f.store(8, tmp, 0, static_cast<int64_t>(0));
-        f.addr_of(dst, tmp);
-        f.call_helper(bpf::helper::probe_read_kernel, {dst, 8, src});
-        VReg v = f.vreg();
-        f.load(8, v, tmp, 0);
-        return v;
     }
 };
 
@@ -115,12 +125,12 @@ std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event) {
     auto prog = std::make_unique<bpf::Program>();
     bpf::Function& f = prog->add_function("entry");
     Builder b(f);
-    VReg bprm = b.arg(f.param(0), 2);  // sched_process_exec(task, old_pid, bprm)
+    VReg bprm = b.field(8, f.param(0), 16);  // sched_process_exec(task, old_pid, bprm)
     f.branch(Cond::Eq, bprm, 0, b.out);
-    VReg file = b.read(8, bprm, o.bprm_file);
+    VReg file = b.field(8, bprm, o.bprm_file);
     VReg none = f.vreg();
     f.mov(none, static_cast<int64_t>(0));
-    b.report(o, file, kExec, none, every_event);
+    b.report_file(o, file, kExec, none, every_event);
     return prog;
 }
 
@@ -128,28 +138,39 @@ std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event) {
     auto prog = std::make_unique<bpf::Program>();
     bpf::Function& f = prog->add_function("entry");
     Builder b(f);
-    VReg addr = b.arg(f.param(0), 0);  // vm_unmapped_area(addr, info): addr or -errno
+    VReg addr = b.field(8, f.param(0), 0);  // vm_unmapped_area(addr, info): addr or -errno
     f.branch(Cond::Gt, addr, static_cast<int64_t>(-4096), b.out);
     VReg task = f.call_helper(bpf::helper::get_current_task_btf, {});
     VReg regs = f.call_helper(bpf::helper::task_pt_regs, {task});
-    VReg nr = b.read(8, regs, o.regs_orig_ax);
+    VReg nr = b.field(8, regs, o.regs_orig_ax);
     f.branch(Cond::Ne, nr, kNrMmap, b.out);
-    VReg fd = b.read(8, regs, o.regs_r8);
+    VReg fd = b.field(8, regs, o.regs_r8);
     f.alu64(AluOp::Lsh, fd, 32);  // mmap()'s fd is an int: -1 for anonymous mappings
     f.alu64(AluOp::Arsh, fd, 32);
     f.branch(Cond::Slt, fd, 0, b.out);
-    VReg cur = f.call_helper(bpf::helper::get_current_task, {});
-    VReg files = b.read(8, cur, o.task_files);
+    VReg cur = f.call_helper(bpf::helper::get_current_task_btf, {});
+    VReg files = b.field(8, cur, o.task_files);
     f.branch(Cond::Eq, files, 0, b.out);
-    VReg fdt = b.read(8, files, o.files_fdt);
+    VReg fdt = b.field(8, files, o.files_fdt);
     f.branch(Cond::Eq, fdt, 0, b.out);
-    VReg max = b.read(4, fdt, o.fdt_max_fds);
+    VReg max = b.field(4, fdt, o.fdt_max_fds);
     f.branch(Cond::Ge, fd, max, b.out);
-    VReg array = b.read(8, fdt, o.fdt_fd);
-    f.alu64(AluOp::Lsh, fd, 3);
-    f.alu64(AluOp::Add, array, fd);
-    VReg file = b.read(8, array, 0);
-    b.report(o, file, kMmap, addr, every_event);
+    // fdt->fd[fd]: an array the verifier cannot index, read with the helper.
+    VReg array = b.field(8, fdt, o.fdt_fd);
+    VReg at = f.vreg();
+    f.mov(at, fd);
+    f.alu64(AluOp::Lsh, at, 3);
+    VReg src = f.vreg();
+    f.mov(src, array);
+    f.alu64(AluOp::Add, src, at);
+    VReg file = b.read(8, src, 0);
+    // A plain number now: the file's fields are read with the helper too.
+    VReg inode = b.read(8, file, o.file_inode);
+    f.branch(Cond::Eq, inode, 0, b.out);
+    VReg ino = b.read(8, inode, o.inode_ino);
+    VReg sb = b.read(8, inode, o.inode_sb);
+    VReg dev = b.read(4, sb, o.sb_dev);
+    b.finish(kMmap, dev, ino, addr, every_event);
     return prog;
 }
 
