@@ -36,7 +36,10 @@ void start_unwind_tables(Consumer::Impl& impl) {
 void serve_unwind_requests(Consumer::Impl& impl) {
     if (!impl.unwind) return;
     uint64_t now = now_ns();
-    for (uint32_t pid : impl.session->take_unwind_requests()) impl.unwind->request(static_cast<pid_t>(pid), now);
+    for (const auto& r : impl.session->take_unwind_requests()) {
+        if (r.exec) impl.unwind->forget(static_cast<pid_t>(r.pid));
+        else impl.unwind->request(static_cast<pid_t>(r.pid), now);
+    }
     impl.unwind->tick(now);
     warn(impl);
 }

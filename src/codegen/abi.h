@@ -45,7 +45,8 @@ enum MapId : uint32_t {
     // runtime/unwind_tables.cpp): HASH (not preallocated) tgid -> UnwindProcess, the process's
     // executable mappings with their unwind tables; ARRAY (mmapable) of UnwindRow, every table
     // one after the other; HASH tgid -> 0, processes asked for and not loaded yet; RINGBUF of
-    // u32 tgids: processes to load (unknown ones, or a PC in no mapping known). One entry each
+    // {u32 tgid, u32 kUnwindNotice*}: processes to load (unknown ones, or a PC in no mapping
+    // known), and processes that exec'd. One entry each
     // when the program has no ustack() key.
     kUnwindPidMap = 15,
     kUnwindRowsMap = 16,
@@ -162,6 +163,9 @@ struct UnwindRow {
     uint32_t start;
     uint32_t rule;
 };
+// A kUnwindNoticeMap record: u32 tgid, u32 what.
+inline constexpr uint32_t kUnwindNoticeLoad = 0;  // load the process's tables
+inline constexpr uint32_t kUnwindNoticeExec = 1;  // it exec'd: its entry was deleted
 inline constexpr uint32_t kUnwindProcesses = 8192;
 inline constexpr uint32_t kUnwindRows = 1u << 20;  // rows of every table (8 MiB)
 inline constexpr uint32_t kUnwindRowSearch = 21;   // steps of the binary search: 2^21 > kUnwindRows

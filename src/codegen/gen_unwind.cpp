@@ -43,7 +43,7 @@ enum Field : int16_t { kPc = 0, kSp = 8, kBp = 16, kDst = 24, kProc = 32, kCount
 constexpr uint32_t kStateBytes = 64;
 
 // Asks the consumer to load process `tgid` (once until it has): kUnwindPendingMap, then a
-// notice. `key` is 8 bytes of stack to build the key in.
+// notice (abi::kUnwindNoticeLoad). `key` is 8 bytes of stack to build the key and the notice in.
 void request_process(bpf::Function& f, VReg tgid, bpf::StackSlot key, bpf::StackSlot zero) {
     f.store(8, key, 0, static_cast<int64_t>(0));
     f.store(4, key, 0, tgid);
@@ -58,7 +58,8 @@ void request_process(bpf::Function& f, VReg tgid, bpf::StackSlot key, bpf::Stack
     VReg ring = f.vreg();
     f.load_map_fd(ring, abi::kUnwindNoticeMap);
     f.addr_of(k, key);
-    f.call_helper(bpf::helper::ringbuf_output, {ring, k, 4, 0});
+    f.store(4, key, 4, static_cast<int64_t>(abi::kUnwindNoticeLoad));
+    f.call_helper(bpf::helper::ringbuf_output, {ring, k, 8, 0});
     f.bind(done);
 }
 
@@ -375,7 +376,8 @@ VReg ClauseGen::unwind_user_stack(VReg dst, uint32_t frames) {
 }
 
 // On sched_process_exec (tp_btf): the process runs a new image, so its mappings are gone; the
-// next firing in it asks for them again.
+// next firing in it asks for them again, and the consumer, told of the exec
+// (abi::kUnwindNoticeExec), serves that request at once.
 std::unique_ptr<bpf::Program> unwind_exec_program() {
     auto prog = std::make_unique<bpf::Program>();
     bpf::Function& f = prog->add_function("entry");
@@ -387,7 +389,15 @@ std::unique_ptr<bpf::Program> unwind_exec_program() {
     VReg map = f.vreg(), k = f.vreg();
     f.load_map_fd(map, abi::kUnwindPidMap);
     f.addr_of(k, key);
-    f.call_helper(bpf::helper::map_delete_elem, {map, k});
+    VReg rc = f.call_helper(bpf::helper::map_delete_elem, {map, k});
+    Label done = f.new_label();
+    f.branch(Cond::Ne, rc, 0, done);  // a process the tables did not know
+    f.store(4, key, 4, static_cast<int64_t>(abi::kUnwindNoticeExec));
+    VReg ring = f.vreg();
+    f.load_map_fd(ring, abi::kUnwindNoticeMap);
+    f.addr_of(k, key);
+    f.call_helper(bpf::helper::ringbuf_output, {ring, k, 8, 0});
+    f.bind(done);
     f.ret(0);
     return prog;
 }

@@ -498,9 +498,9 @@ bool Session::load_unwind_watch(SessionError* err) {
     hook_programs_.push_back(std::move(prog.value()));
     links_.push_back(std::move(link.value()));
     auto ring = kernel_.open_ring_buffer(*maps_.at(codegen::abi::kUnwindNoticeMap), [this](const void* d, size_t n) {
-        uint32_t pid = 0;
-        if (n >= sizeof pid) std::memcpy(&pid, d, sizeof pid);
-        unwind_requests_.push_back(pid);
+        uint32_t note[2] = {0, 0};
+        if (n >= sizeof note) std::memcpy(note, d, sizeof note);
+        unwind_requests_.push_back({note[0], note[1] == codegen::abi::kUnwindNoticeExec});
     });
     if (!ring) {
         *err = from(ring.error());
@@ -510,7 +510,7 @@ bool Session::load_unwind_watch(SessionError* err) {
     return true;
 }
 
-std::vector<uint32_t> Session::take_unwind_requests() {
+std::vector<Session::UnwindRequest> Session::take_unwind_requests() {
     if (unwind_ring_) (void)unwind_ring_->consume();
     return std::exchange(unwind_requests_, {});
 }

@@ -53,9 +53,13 @@ public:
     bool watches_libraries() const { return notice_ != nullptr; }
     // The processes whose loaded objects changed since the last call (a pid per change).
     std::vector<uint64_t> take_notices();
-    // ustack() keys: the processes whose unwind tables the BPF unwinder asked for since the last
-    // call (runtime/unwind_tables.h).
-    std::vector<uint32_t> take_unwind_requests();
+    // ustack() keys: the processes whose unwind tables the BPF unwinder asked for, or which
+    // exec'd (their tables were dropped), since the last call (runtime/unwind_tables.h).
+    struct UnwindRequest {
+        uint32_t pid;
+        bool exec;
+    };
+    std::vector<UnwindRequest> take_unwind_requests();
     void set_activity(uint32_t activity);            // codegen::abi::Activity
     uint32_t activity() const;
     void set_wall_offset(int64_t ns);
@@ -124,7 +128,7 @@ private:
     std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
     std::unique_ptr<kernel::RingBuffer> unwind_ring_;  // ustack() keys' table requests
-    std::vector<uint32_t> unwind_requests_;
+    std::vector<UnwindRequest> unwind_requests_;
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint64_t misses_seen_ = 0;

@@ -89,7 +89,8 @@ const UnwindTables::File& UnwindTables::file(const std::string& path, uint64_t d
     }
     if (f.table && !f.table->rows.empty() && region_) {
         const auto& rows = f.table->rows;
-        uint64_t capacity = region_->size() / sizeof(abi::UnwindRow);
+        // (The mapping is whole pages; the rows BPF can look up are the array's entries.)
+        uint64_t capacity = std::min<uint64_t>(region_->size() / sizeof(abi::UnwindRow), rows_.spec().max_entries);
         if (next_row_ + rows.size() <= capacity) {
             static_assert(sizeof(process::CfiRow) == sizeof(abi::UnwindRow));
             std::memcpy(region_->data() + uint64_t{next_row_} * sizeof(abi::UnwindRow), rows.data(),
@@ -155,6 +156,14 @@ void UnwindTables::request(pid_t pid, uint64_t now_ns) {
         return;
     }
     load(pid, now_ns);
+}
+
+void UnwindTables::forget(pid_t pid) {
+    loaded_.erase(pid);
+    waiting_.erase(pid);
+    // A request made before the exec and left waiting would keep BPF from asking again.
+    uint32_t key = static_cast<uint32_t>(pid);
+    (void)pending_.remove(kernel::bytes_of(key));
 }
 
 void UnwindTables::tick(uint64_t now_ns) {

@@ -4,9 +4,9 @@
 // executable mappings, their bias and rows. Processes are loaded when asked for (the BPF side
 // met a process it does not know, or a PC outside its mappings: a library loaded since) and up
 // front for the -c/-p processes, so that their first firings unwind; a process asked for again
-// within a second waits for that second (code in anonymous memory may keep asking). Exec is
-// handled in BPF (the process's entry is deleted). Entries of processes that have exited are
-// dropped now and then.
+// within a second waits for that second (a PC outside every mapping may keep asking), unless it
+// exec'd meanwhile (BPF deletes the entry of a process that execs, and says so). Entries of
+// processes that have exited are dropped now and then.
 #pragma once
 
 #include <sys/types.h>
@@ -32,6 +32,8 @@ public:
     bool load(pid_t pid, uint64_t now_ns);
     // A request from BPF: loaded now, or once a second has passed since the last load.
     void request(pid_t pid, uint64_t now_ns);
+    // The process exec'd (BPF deleted its entry): its next request is served at once.
+    void forget(pid_t pid);
     // Loads what waited, and now and then drops the entries of processes that have exited.
     void tick(uint64_t now_ns);
     // The first time the rows map could not take a file's table, the warning to print (once).
