@@ -26,6 +26,7 @@ BDTRACE_PACKAGES=(
   make                # the usdtgen tests build their program with a Makefile
   systemtap-sdt-dev   # sys/sdt.h: the USDT probes of the test programs (tests/e2e/usdt, unit tests)
   python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt)
+  bpftool             # the kernel's BPF object listing: no link or program outlives a killed dtrace (tests/e2e/harm)
 )
 
 bdtrace_deps() {

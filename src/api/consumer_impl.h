@@ -67,7 +67,9 @@ bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earl
 bool processes_all_exited(Consumer::Impl& impl);
 
 // One warning naming the pid probes the kernel refused (consumer_run.cpp).
-void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped);
+void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProbe>& skipped);
+// Why probes of that kind were skipped, as the warning says it (also for -l/-lv).
+const char* skip_reason(runtime::SkippedProbe::Why why);
 // The library watch on every process the pid descriptions name (consumer_libraries.cpp), and
 // what to do when one of them has loaded or unloaded objects.
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err);

@@ -195,7 +195,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
 }
 
 // One warning for every pid probe the kernel refused, rather than failing them all.
-void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProbe>& skipped) {
     // USDT sites whose argument specs are not understood (a register or form not known here).
     auto unusable = impl.session->take_unusable_sites();
     if (!unusable.empty()) {
@@ -205,23 +205,40 @@ void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skippe
                             (unusable.size() == 1 ? "" : "s") + " not traced: argument specs not understood: " + list +
                             "\n");
     }
-    auto named = [](const std::vector<std::string>& probes) {
-        return std::to_string(probes.size()) + " probe" + (probes.size() == 1 ? "" : "s");
-    };
-    auto list = [](const std::vector<std::string>& probes) {
-        std::string text;
-        for (size_t i = 0; i < probes.size() && i < 10; ++i) text += (i ? ", " : "") + probes[i];
-        if (probes.size() > 10) text += ", and " + std::to_string(probes.size() - 10) + " more";
-        return text;
-    };
-    if (!skipped.empty())
-        impl.open.sinks.err(impl.open.program_name + ": warning: " + named(skipped) +
-                            " skipped: the kernel cannot place a uprobe on the instruction: " + list(skipped) + "\n");
-    // -F: the other half of each skipped function, so that entries and returns stay paired.
+    // One line per reason, naming the first ten probes.
+    for (auto why : {runtime::SkippedProbe::Why::Refused, runtime::SkippedProbe::Why::Nop5}) {
+        std::vector<const std::string*> names;
+        for (const auto& s : skipped)
+            if (s.why == why) names.push_back(&s.name);
+        if (names.empty()) continue;
+        std::string list;
+        for (size_t i = 0; i < names.size() && i < 10; ++i) list += (i ? ", " : "") + *names[i];
+        if (names.size() > 10) list += ", and " + std::to_string(names.size() - 10) + " more";
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(names.size()) + " probe" +
+                            (names.size() == 1 ? "" : "s") + " skipped: " + skip_reason(why) + ": " + list + "\n");
+    }
+    // -F: the other half of each function with a skipped probe, so that entries and returns stay
+    // paired.
     auto unpaired = impl.session->take_unpaired();
-    if (!unpaired.empty())
-        impl.open.sinks.err(impl.open.program_name + ": warning: " + named(unpaired) +
-                            " disabled to keep -F entries and returns paired: " + list(unpaired) + "\n");
+    if (!unpaired.empty()) {
+        std::string list;
+        for (size_t i = 0; i < unpaired.size() && i < 10; ++i) list += (i ? ", " : "") + unpaired[i];
+        if (unpaired.size() > 10) list += ", and " + std::to_string(unpaired.size() - 10) + " more";
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(unpaired.size()) + " probe" +
+                            (unpaired.size() == 1 ? "" : "s") + " disabled to keep -F entries and returns paired: " +
+                            list + "\n");
+    }
+}
+
+const char* skip_reason(runtime::SkippedProbe::Why why) {
+    switch (why) {
+        case runtime::SkippedProbe::Why::Refused:
+            return "the kernel cannot place a uprobe on the instruction";
+        case runtime::SkippedProbe::Why::Nop5:
+            return "the instruction is a 5-byte NOP inside the function, which this kernel's uprobe would turn "
+                   "into a call that overwrites the stack's red zone";
+    }
+    return "";
 }
 
 bool Consumer::go() {

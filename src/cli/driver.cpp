@@ -383,6 +383,9 @@ int Driver::trace() {
             if (!consumer_->stop()) return consumer_failure();
         }
         WorkStatus status = consumer_->work();
+        // As dtrace(1)'s loop flushes its output after each pass: a reader of a pipe sees each
+        // record when it is consumed.
+        if (io_.flush) io_.flush();
         if (output_) std::fflush(output_.get());
         if (status == WorkStatus::Done) break;
         if (status == WorkStatus::Error) {

@@ -349,6 +349,8 @@ void Gen::run() {
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
+                e.return_uprobe = pr->return_uprobe;
+                e.nop5_site = pr->nop5_site;
                 e.usdt_sites = pr->usdt_sites;
                 e.tp_nargs = pr->tp_nargs;
                 e.tracepoint = pr->tracepoint;

@@ -71,6 +71,8 @@ struct Epid {
     uint64_t file_offset = 0;
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
+    bool return_uprobe = false;                               // see probes::Probe
+    bool nop5_site = false;                                   // see probes::Probe
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
     int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)

@@ -63,5 +63,7 @@ uint32_t bpf_attach_type_of(AttachType t);
 
 // Feature probes, written against the Kernel interface (feature_probe.cpp).
 FeatureStatus probe_feature(Kernel& k, Feature f);
+// Feature::UprobeNop5: a uprobe on a 5-byte NOP in a child process of ours (nop5_probe.cpp).
+FeatureStatus probe_uprobe_nop5(Kernel& k);
 
 }  // namespace bdtrace::kernel

@@ -62,6 +62,11 @@ void append_probe_info(std::string& out, const probes::ProbeInfo& info) {
         out += "\n\tCall Sites\n";
         for (const auto& s : info.usdt_sites) out += "\t\t" + s + "\n";
     }
+    // Probes this kernel would not get a uprobe for (a 5-byte NOP inside a function).
+    if (!info.skipped.empty()) {
+        out += "\n\tNot Attached\n";
+        for (const auto& s : info.skipped) out += "\t\t" + s + "\n";
+    }
     out += "\n";
 }
 

@@ -50,6 +50,7 @@ struct UsdtSite {
     std::vector<process::UsdtArg> args;
     std::string arg_text;
     std::string error;  // why the specs cannot be used: such a site is listed, never attached
+    bool nop5 = false;  // a 5-byte NOP inside a function (see Probe::nop5_site)
 };
 
 // The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
@@ -79,8 +80,13 @@ struct Probe {
     std::string path;
     uint64_t file_offset = 0;
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
-    // uprobe; empty: a return uprobe at file_offset.
+    // uprobe; empty only with return_uprobe: a return uprobe at file_offset, which is made only
+    // for a function process/uretprobe_safety.h allows it on.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    bool return_uprobe = false;
+    // Uprobe: the site is a 5-byte NOP other than the function's first instruction, which a
+    // kernel without Feature::UprobeNop5 would rewrite into a CALL writing into the red zone.
+    bool nop5_site = false;
     // Usdt: the call sites (pid 0: in every process mapping `path`).
     std::vector<UsdtSite> usdt_sites;
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
@@ -118,6 +124,8 @@ struct ProbeInfo {
     std::vector<std::string> arg_types;
     // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
     std::vector<std::string> usdt_sites;
+    // Why the probe (or some of its sites) would not be attached on this kernel, one line each.
+    std::vector<std::string> skipped;
 };
 
 class Provider {

@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "process/debug_file.h"
+#include "process/frame_info.h"
 #include "process/symbol_order.h"
 
 namespace bdtrace::process {
@@ -108,6 +109,23 @@ std::string read_debuglink(Elf* elf) {
     return {};
 }
 
+// GCC's hot/cold split names the unlikely part of `f` "f.cold" (or "f.cold.N"): local symbols,
+// so only in .symtab.
+void find_split_parts(ElfFile& f) {
+    const auto& table = f.symtab.empty() ? f.dynsym : f.symtab;
+    for (const auto& s : table)
+        if (auto dot = s.name.find(".cold"); dot != std::string::npos && dot > 0 && s.size)
+            f.split_parts[s.name.substr(0, dot)].emplace_back(s.value, s.value + s.size);
+    if (f.split_parts.empty()) return;
+    for (const auto& s : table)
+        if (auto it = f.split_parts.find(s.name); it != f.split_parts.end() && s.size)
+            it->second.emplace_back(s.value, s.value + s.size);
+    for (auto& [name, parts] : f.split_parts) {
+        std::sort(parts.begin(), parts.end());
+        parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    }
+}
+
 }  // namespace
 
 std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std::string& path) {
@@ -143,6 +161,7 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
             break;
         }
     }
+    find_split_parts(*f);
     return f;
 }
 
@@ -183,6 +202,14 @@ const ElfSymbol* ElfFile::containing(uint64_t vaddr) const {
             if (s->size == 0 || vaddr < s->value + s->size) return &*s;
     }
     return nullptr;
+}
+
+const FrameInfo* ElfFile::frames() const {
+    if (!frames_tried_) {
+        frames_tried_ = true;
+        frames_ = FrameInfo::open(path_);
+    }
+    return frames_.get();
 }
 
 }  // namespace bdtrace::process

@@ -17,6 +17,16 @@
 
 namespace bdtrace::runtime {
 
+// A pid or USDT probe (or some of a USDT probe's sites) left out rather than attached.
+struct SkippedProbe {
+    enum class Why : uint8_t {
+        Refused,  // the kernel cannot place a uprobe on the instruction (a LOCK prefix, ...)
+        Nop5,     // a 5-byte NOP inside a function, on a kernel without Feature::UprobeNop5
+    };
+    std::string name;  // provider:module:function:name
+    Why why = Why::Refused;
+};
+
 struct SessionError {
     std::string message;  // one line in DTrace's words, without the program-name prefix
     int status = 1;       // dtrace(1)'s exit status for it: 1, or 2 for privilege/feature
@@ -67,9 +77,10 @@ public:
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
     int poll(int timeout_ms);  // delivers records; returns how many
-    // The pid probes attach() left out because the kernel cannot place a uprobe on their
-    // instruction (a LOCK prefix, ...), by name; taken once.
-    std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
+    // The pid and USDT probes attach() left out: the kernel cannot place a uprobe on their
+    // instruction (a LOCK prefix, ...), or a uprobe there would change the program (a 5-byte
+    // NOP inside a function on a kernel that rewrites it into a CALL); taken once.
+    std::vector<SkippedProbe> take_skipped() { return std::exchange(skipped_, {}); }
     // -F: a function whose entry or return probe the kernel refused gets neither, so that every
     // "<-" has its "->" (session_flow.cpp). Set before attach().
     void pair_flow(bool on) { pair_flow_ = on; }
@@ -132,7 +143,11 @@ private:
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint64_t misses_seen_ = 0;
-    std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
+    // Whether a uprobe on a 5-byte NOP inside a function is safe here (asked of the kernel on
+    // first need: Feature::UprobeNop5 runs a test).
+    bool nop5_safe();
+    void skip(const codegen::Epid& e, SkippedProbe::Why why);
+    std::vector<SkippedProbe> skipped_;
 };
 
 }  // namespace bdtrace::runtime
