@@ -38,7 +38,12 @@ void serve_unwind_requests(Consumer::Impl& impl) {
     uint64_t now = now_ns();
     for (const auto& r : impl.session->take_unwind_requests()) {
         if (r.exec) impl.unwind->forget(static_cast<pid_t>(r.pid));
-        else impl.unwind->request(static_cast<pid_t>(r.pid), now);
+        else {
+            impl.unwind->request(static_cast<pid_t>(r.pid), now);
+            // Its address space for the names too, read while it runs: a process met here
+            // (system-wide, not -c/-p) may have exited when the keys are printed.
+            if (impl.printer) impl.printer->user_symbols().remember(r.pid);
+        }
     }
     impl.unwind->tick(now);
     warn(impl);

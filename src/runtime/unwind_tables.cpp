@@ -64,6 +64,19 @@ std::span<const uint8_t> own_vdso() {
     return {};
 }
 
+// What a request compares: the executable mappings, by place and file.
+uint64_t layout_of(const std::vector<ExecRange>& ranges) {
+    uint64_t h = 1469598103934665603ull;
+    auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
+    for (const ExecRange& r : ranges) {
+        mix(r.start);
+        mix(r.end);
+        mix(r.dev);
+        mix(r.inode);
+    }
+    return h;
+}
+
 }  // namespace
 
 UnwindTables::UnwindTables(kernel::Map& pids, kernel::Map& rows, kernel::Map& pending)
@@ -114,6 +127,7 @@ bool UnwindTables::load(pid_t pid, uint64_t now_ns) {
         (void)pids_.remove(kernel::bytes_of(key));
         (void)pending_.remove(kernel::bytes_of(key));
         loaded_.erase(pid);
+        layouts_.erase(pid);
         waiting_.erase(pid);
         return false;
     }
@@ -145,6 +159,7 @@ bool UnwindTables::load(pid_t pid, uint64_t now_ns) {
     if (!pids_.update(kernel::bytes_of(key), value)) return false;
     (void)pending_.remove(kernel::bytes_of(key));
     loaded_[pid] = now_ns;
+    layouts_[pid] = layout_of(ranges);
     waiting_.erase(pid);
     return true;
 }
@@ -152,8 +167,15 @@ bool UnwindTables::load(pid_t pid, uint64_t now_ns) {
 void UnwindTables::request(pid_t pid, uint64_t now_ns) {
     auto it = loaded_.find(pid);
     if (it != loaded_.end() && now_ns - it->second < kRetryNs) {
-        waiting_[pid] = it->second + kRetryNs;  // the request stays pending in BPF meanwhile
-        return;
+        // Asked again soon after a load: served at once when the process mapped code since
+        // (a process met early in its dynamic linker, before its libraries: its first samples
+        // in libc would otherwise stop there for a second), else after the second (a PC
+        // outside every mapping, such as JIT code, may keep asking).
+        auto known = layouts_.find(pid);
+        if (known == layouts_.end() || known->second == layout_of(exec_ranges(pid))) {
+            waiting_[pid] = it->second + kRetryNs;  // the request stays pending in BPF meanwhile
+            return;
+        }
     }
     load(pid, now_ns);
 }
@@ -184,6 +206,7 @@ void UnwindTables::tick(uint64_t now_ns) {
         (void)pids_.remove(kernel::bytes_of(key));
         (void)pending_.remove(kernel::bytes_of(key));
         waiting_.erase(it->first);
+        layouts_.erase(it->first);
         it = loaded_.erase(it);
     }
 }

@@ -5,7 +5,7 @@
 // met a process it does not know, or a PC outside its mappings: a library loaded since) and up
 // front for the -c/-p processes, so that their first firings unwind; a process asked for again
 // within a second waits for that second (a PC outside every mapping may keep asking), unless it
-// exec'd meanwhile (BPF deletes the entry of a process that execs, and says so). Entries of
+// mapped code since its load or exec'd meanwhile (BPF deletes the entry of a process that execs, and says so). Entries of
 // processes that have exited are dropped now and then.
 #pragma once
 
@@ -54,6 +54,7 @@ private:
     uint32_t next_row_ = 0;
     std::map<std::pair<uint64_t, uint64_t>, File> files_;  // (dev, inode)
     std::map<pid_t, uint64_t> loaded_;   // pid -> when it was last loaded
+    std::map<pid_t, uint64_t> layouts_;  // pid -> its executable mappings then (a hash)
     std::map<pid_t, uint64_t> waiting_;  // pid -> when it may be loaded again
     uint64_t next_prune_ = 0;
     std::string warning_;

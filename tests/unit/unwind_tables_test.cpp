@@ -3,6 +3,8 @@
 // into the mmapped rows array, the bias that turns a PC into the file's address), requests served
 // at once or a second later, processes that are gone, and a rows array too small.
 #include <gtest/gtest.h>
+#include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -127,6 +129,29 @@ TEST(UnwindTables, ARequestWithinASecondWaitsForIt) {
     EXPECT_TRUE(m.is_pending(getpid()));
     t.tick(11 * kSecond);
     EXPECT_FALSE(m.is_pending(getpid()));
+}
+
+// A process met early (in its dynamic linker, before libc is mapped) asks again at its first
+// PC in the new library: served at once, not a second later, since its mappings changed.
+TEST(UnwindTables, ARequestAfterNewCodeWasMappedIsServedAtOnce) {
+    Maps m;
+    runtime::UnwindTables t(*m.pids, *m.rows, *m.pending);
+    t.request(getpid(), 10 * kSecond);
+    auto before = m.entry(getpid());
+    ASSERT_TRUE(before);
+    // New executable code: a file of this process mapped PROT_EXEC.
+    int fd = ::open("/proc/self/exe", O_RDONLY);
+    ASSERT_GE(fd, 0);
+    void* code = ::mmap(nullptr, 4096, PROT_READ | PROT_EXEC, MAP_PRIVATE, fd, 0);
+    ::close(fd);
+    ASSERT_NE(code, MAP_FAILED);
+    m.mark_pending(getpid());
+    t.request(getpid(), 10 * kSecond + 1);
+    EXPECT_FALSE(m.is_pending(getpid()));
+    auto after = m.entry(getpid());
+    ::munmap(code, 4096);
+    ASSERT_TRUE(after);
+    EXPECT_EQ(after->count, before->count + 1);
 }
 
 TEST(UnwindTables, AfterAnExecTheNextRequestIsServedAtOnce) {
