@@ -58,9 +58,12 @@ public:
         for (const probes::Probe* p : found) probe(*p);
         if (!found.empty()) return;
         flush();  // the complaint comes after the rows before it
+        std::optional<std::string> near;
+        if (!why && !pd.id) near = impl_.registry.near_match({pd.provider, pd.module, pd.function, pd.name});
         impl_.open.sinks.err(impl_.open.program_name + ": failed to match " + pd.provider + ":" + pd.module +
                              ":" + pd.function + ":" + pd.name + ": " +
-                             (why ? why->message : std::string("No probe matches description")) + "\n");
+                             (why ? why->message : std::string("No probe matches description")) +
+                             (near ? " (did you mean " + *near + "?)" : "") + "\n");
     }
     void flush() {
         if (text_.empty()) return;

@@ -41,6 +41,21 @@ enum MapId : uint32_t {
     // kSdtIdentityShift, 0: the current task), two guards of proc/sched probes (SdtGuard),
     // then the epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
+    // PERCPU_ARRAY[1] of VtimeClock: the difference between the BPF clock and the scheduler's
+    // at this CPU's last switch (codegen/gen_vtime.cpp), for vtimestamp's running slice.
+    kVtimeMap = 15,
+    // HASH: u64 (kernel text address >> kMachineryBlockShift) -> u32 1 for each block of the
+    // tracing machinery's functions (codegen/gen_kstack.cpp), filled by the consumer.
+    kMachineryMap = 16,
+    // PERCPU_ARRAY[aggregations without keys]: each one's entry at its AggDesc::array_slot, a
+    // word saying the CPU has updated it (0: no data, as an absent hash entry), then the value
+    // laid out as in kAggMap (kAggArrayData).
+    kAggArrayMap = 17,
+    // PERCPU_HASH[kAggSpillEntries], preallocated, laid out as kAggMap: the keyed entries a
+    // burst of new keys could not get from kAggMap (not preallocated: -ENOMEM before it is
+    // full). A key may be in both; the consumer merges them. One entry when kAggMap is
+    // preallocated (ProgramSet::agg_spill false).
+    kAggSpillMap = 18,
     // ustack() aggregation keys, unwound in BPF from .eh_frame (codegen/gen_unwind.cpp; filled by
     // runtime/unwind_tables.cpp): HASH (not preallocated) tgid -> UnwindProcess, the process's
     // executable mappings with their unwind tables; ARRAY (mmapable) of UnwindRow, every table
@@ -48,12 +63,29 @@ enum MapId : uint32_t {
     // {u32 tgid, u32 kUnwindNotice*}: processes to load (unknown ones, or a PC in no mapping
     // known), and processes that exec'd. One entry each
     // when the program has no ustack() key.
-    kUnwindPidMap = 15,
-    kUnwindRowsMap = 16,
-    kUnwindPendingMap = 17,
-    kUnwindNoticeMap = 18,
-    kMapCount = 19,
+    kUnwindPidMap = 19,
+    kUnwindRowsMap = 20,
+    kUnwindPendingMap = 21,
+    kUnwindNoticeMap = 22,
+    kMapCount = 23,
 };
+inline constexpr uint32_t kAggArrayData = 8;
+inline constexpr uint32_t kAggSpillEntries = 1024;
+
+// vtimestamp's clocks (kVtimeMap's value): bpf_ktime_get_ns() - se.exec_start of the task
+// switched in, and whether a switch has been seen on this CPU yet.
+inline constexpr int32_t kVtimeOffset = 0;
+inline constexpr int32_t kVtimeSeen = 8;
+inline constexpr uint32_t kVtimeSize = 16;
+// Kernel functions start at 16-byte boundaries: a return address's block names its function.
+inline constexpr int32_t kMachineryBlockShift = 4;
+inline constexpr uint32_t kMachineryEntries = 16384;
+
+// The ring buffer's wakeup policy (codegen ClauseGen::ringbuf_wakeup_flags): the flags of
+// bpf_ringbuf_output and the query of bpf_ringbuf_query that chooses them.
+inline constexpr int32_t kRingbufNoWakeup = 1;     // BPF_RB_NO_WAKEUP
+inline constexpr int32_t kRingbufForceWakeup = 2;  // BPF_RB_FORCE_WAKEUP
+inline constexpr int32_t kRingbufAvailData = 0;    // BPF_RB_AVAIL_DATA
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
 enum Activity : uint32_t { kInactive = 0, kBegin = 1, kActive = 2, kDraining = 3, kEnd = 4 };

@@ -48,9 +48,6 @@ class RealKernel final : public Kernel {
   private:
     int ncpus_ = 1;
     bool have_caps_ = false;
-    struct btf* vmlinux_ = nullptr;
-    int vmlinux_err_ = 0;
-    bool vmlinux_tried_ = false;
     std::array<std::optional<FeatureStatus>, kFeatureCount> features_;
 };
 

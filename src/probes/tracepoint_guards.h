@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "probes/mapped_probes.h"
 
@@ -15,6 +16,10 @@ namespace bdtrace::probes {
 // has no such tracepoint.
 int32_t tracepoint_nargs(const std::string& tracepoint);
 
+// A probe's function and its other names from a comma-separated list (MappedProbe::functions):
+// the function is the first name vmlinux BTF lists as a function (else the first name), the
+// aliases all the others. Nothing for an empty list.
+void name_kernel_function(const char* functions, std::string& function, std::vector<std::string>& aliases);
 // The byte offset of `path` ("fdt", "i_sb", members of members joined by '.') in kernel
 // struct `structure`, from vmlinux BTF; -1 when BTF lacks it or it is a bitfield.
 int64_t struct_member_offset(const std::string& structure, const std::string& path);

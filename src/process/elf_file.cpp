@@ -28,8 +28,10 @@ std::string demangle(const std::string& name) {
     return out;
 }
 
-// The defined functions of every section of type `wanted`; true when the file has such a section.
-bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
+// The defined functions of every section of type `wanted` (and, when `objects` is given, the
+// data objects: STT_OBJECT with a size); true when the file has such a section.
+bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out,
+                    std::vector<ElfSymbol>* objects = nullptr) {
     bool found = false;
     Elf_Scn* scn = nullptr;
     while ((scn = elf_nextscn(elf, scn)) != nullptr) {
@@ -43,7 +45,8 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
             GElf_Sym sym;
             if (!gelf_getsym(data, static_cast<int>(i), &sym)) continue;
             int type = GELF_ST_TYPE(sym.st_info);
-            if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF ||
+            bool object = objects && type == STT_OBJECT && sym.st_size != 0;
+            if ((type != STT_FUNC && type != STT_GNU_IFUNC && !object) || sym.st_shndx == SHN_UNDEF ||
                 sym.st_value == 0)
                 continue;
             const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
@@ -58,10 +61,11 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
             s.size = sym.st_size;
             s.bind = static_cast<uint8_t>(GELF_ST_BIND(sym.st_info));
             s.ifunc = type == STT_GNU_IFUNC;
-            out.push_back(std::move(s));
+            (object ? *objects : out).push_back(std::move(s));
         }
     }
     std::sort(out.begin(), out.end(), symbol_before);
+    if (objects) std::sort(objects->begin(), objects->end(), symbol_before);
     return found;
 }
 
@@ -145,8 +149,9 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
         }
     }
     f->build_id = read_build_id(h.elf);
-    read_functions(h.elf, SHT_DYNSYM, f->dynsym);
-    if (!read_functions(h.elf, SHT_SYMTAB, f->symtab)) {
+    std::vector<ElfSymbol> dynamic_objects;
+    read_functions(h.elf, SHT_DYNSYM, f->dynsym, &dynamic_objects);
+    if (!read_functions(h.elf, SHT_SYMTAB, f->symtab, &f->objects)) {
         // Stripped: the .symtab (with local functions) is in a separate debug file, whose
         // addresses are the stripped file's own.
         for (const auto& cand : debug_file_candidates(root, path, f->build_id, read_debuglink(h.elf))) {
@@ -154,13 +159,16 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
             if (!d.elf) continue;
             std::string id = read_build_id(d.elf);
             if (!f->build_id.empty() && !id.empty() && id != f->build_id) continue;
-            std::vector<ElfSymbol> syms;
-            if (!read_functions(d.elf, SHT_SYMTAB, syms)) continue;
+            std::vector<ElfSymbol> syms, objects;
+            if (!read_functions(d.elf, SHT_SYMTAB, syms, &objects)) continue;
             f->symtab = std::move(syms);
+            f->objects = std::move(objects);
             f->debug_file = cand;
             break;
         }
     }
+    // .symtab's objects include .dynsym's; a file with no .symtab anywhere has only these.
+    if (f->objects.empty()) f->objects = std::move(dynamic_objects);
     find_split_parts(*f);
     return f;
 }
@@ -200,6 +208,18 @@ const ElfSymbol* ElfFile::containing(uint64_t vaddr) const {
         while (it != table->begin() && std::prev(it)->value == start) --it;
         for (auto s = it; s != table->end() && s->value == start; ++s)
             if (s->size == 0 || vaddr < s->value + s->size) return &*s;
+    }
+    return nullptr;
+}
+
+const ElfSymbol* ElfFile::containing_object(uint64_t vaddr) const {
+    auto it = std::upper_bound(objects.begin(), objects.end(), vaddr,
+                               [](uint64_t v, const ElfSymbol& s) { return v < s.value; });
+    // Objects may nest (a struct and its member's alias): the nearest start holding vaddr.
+    while (it != objects.begin()) {
+        --it;
+        if (vaddr < it->value + it->size) return &*it;
+        if (vaddr - it->value > (uint64_t{1} << 24)) break;  // nothing that far back holds it
     }
     return nullptr;
 }

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "probes/glob.h"
+#include "process/grab_error.h"
 #include "process/ifunc.h"
 #include "process/module_match.h"
 #include "process/pid_probe_names.h"
@@ -241,7 +242,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
     PidResolution res;
     auto mapped = read_mapped_objects(pid);
     if (!mapped) {
-        res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid));
+        res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid) + ": " + grab_error_reason(pid));
         return res;
     }
     Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped)};

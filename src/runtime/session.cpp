@@ -53,6 +53,8 @@ const char* program_name(AttachKind k) {
 std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
                                        kernel::RecordCallback on_record, SessionError* err) {
     std::unique_ptr<Session> s(new Session(k, ps));
+    // Maps are kept at their abi::MapId, whatever the order code generation lists them in.
+    s->maps_.resize(codegen::abi::kMapCount);
     for (const auto& m : ps.maps) {
         kernel::MapSpec spec;
         spec.name = "dt_" + m.name;
@@ -86,7 +88,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
         }
-        s->maps_.push_back(std::move(map.value()));
+        s->maps_.at(m.id) = std::move(map.value());
     }
 
     for (const auto& gp : ps.programs) {
@@ -189,6 +191,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         return nullptr;
     }
     s->ring_ = std::move(ring.value());
+    // A drain returns after this many records even while the programs keep writing, so that
+    // the consumer still notices exit(), signals and the switch rate under a flood.
+    s->ring_->set_batch_limit(kDrainBatch);
     return s;
 }
 
@@ -550,6 +555,7 @@ std::vector<uint64_t> Session::take_notices() {
 }
 
 bool Session::attach(SessionError* err) {
+    if (!attach_hooks(err)) return false;
     std::vector<const codegen::Epid*> uprobes;
     for (const auto& e : ps_.epids)
         if (!e.path.empty()) uprobes.push_back(&e);
@@ -637,6 +643,11 @@ bool Session::run(AttachKind kind, SessionError* err) {
 
 int Session::poll(int timeout_ms) {
     auto r = ring_->poll(timeout_ms);
+    return r ? *r : 0;
+}
+
+int Session::drain() {
+    auto r = ring_->consume();
     return r ? *r : 0;
 }
 

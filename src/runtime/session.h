@@ -76,7 +76,13 @@ public:
     // Runs the BEGIN or END program once (they are not attached to any event).
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
-    int poll(int timeout_ms);  // delivers records; returns how many
+    // Waits up to timeout_ms for the programs to wake the consumer (they do once a quarter of
+    // the buffer is pending, not before) and then delivers the records waiting; returns how
+    // many (0 when nothing woke it).
+    int poll(int timeout_ms);
+    // Delivers the records waiting now, woken or not. Both deliver at most kDrainBatch.
+    int drain();
+    static constexpr size_t kDrainBatch = 65536;
     // The pid and USDT probes attach() left out: the kernel cannot place a uprobe on their
     // instruction (a LOCK prefix, ...), or a uprobe there would change the program (a 5-byte
     // NOP inside a function on a kernel that rewrites it into a CALL); taken once.
@@ -94,6 +100,9 @@ public:
     // Probe firings the kernel skipped since the last call because their program was already
     // running on that CPU (summed over the programs: the kernel counts them per program).
     uint64_t new_recursion_misses();
+    // The totals as the last new_drops() / new_recursion_misses() read them.
+    const DropCounts& drops_seen() const { return drops_seen_; }
+    uint64_t recursion_misses_seen() const { return misses_seen_; }
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -127,6 +136,9 @@ private:
     // fentry or fexit at the function's BTF id, each attached with the probe id as its cookie.
     bool attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t, const codegen::Epid*>& probes,
                                  SessionError* err);
+    // vtimestamp's switch hook and the machinery table of kernel stacks (session_hooks.cpp).
+    bool attach_hooks(SessionError* err);
+    void fill_machinery();
     std::vector<std::unique_ptr<kernel::Program>> hook_programs_;
     bool load_unwind_watch(SessionError* err);
 

@@ -296,7 +296,7 @@ TEST(PidProbes, DTraceErrors) {
     auto gone = resolver.resolve(0x7ffffffe, "a.out", "main", "entry");
     ASSERT_TRUE(gone.error);
     EXPECT_EQ(gone.error->tag, "D_PROC_GRAB");
-    EXPECT_EQ(gone.error->message, "failed to grab process 2147483646");
+    EXPECT_EQ(gone.error->message, "failed to grab process 2147483646: no such process");
 }
 
 TEST(PidProbes, ProviderNames) {
