@@ -24,44 +24,55 @@ std::optional<uint64_t> pid_of(const probes::Description& d) {
 
 // Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled.
 void rematch(Consumer::Impl& impl, uint64_t pid) {
-    codegen::ProgramSet& ps = *impl.programs;
-    std::set<std::pair<uint32_t, uint32_t>> enabled;  // (clause, probe id)
-    for (const auto& e : ps.epids) enabled.insert({e.clause, e.probe_id});
-    size_t first_new = ps.epids.size();
-    for (const auto& uc : ps.uprobe_clauses) {
+    NewProbes fresh(impl);
+    for (const auto& uc : impl.programs->uprobe_clauses) {
         for (const auto& d : uc.descriptions) {
             if (pid_of(d) != pid) continue;
             auto found = impl.registry.match(d);
             (void)impl.registry.take_error();  // a description that still matches nothing waits
-            for (const probes::Probe* p : found) {
-                if (p->path.empty() || !enabled.insert({uc.clause, p->id}).second) continue;
-                codegen::Epid e;
-                e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
-                e.clause = uc.clause;
-                e.probe_id = p->id;
-                e.provider = p->provider;
-                e.module = p->module;
-                e.function = p->function;
-                e.name = p->name;
-                e.record_size = uc.record_size;
-                e.actions = uc.actions;
-                e.reads = uc.reads;
-                codegen::set_uprobe_fields(e, *p);
-                ps.epids.push_back(std::move(e));
-            }
+            fresh.add(uc, found);
         }
     }
-    if (ps.epids.size() == first_new) return;
-    std::vector<const codegen::Epid*> fresh;
-    for (size_t i = first_new; i < ps.epids.size(); ++i) fresh.push_back(&ps.epids[i]);
-    runtime::SessionError err;
-    if (!impl.session->attach_uprobe_epids(fresh, &err))
-        impl.open.sinks.err(impl.open.program_name + ": failed to enable probes in pid " + std::to_string(pid) +
-                            ": " + err.message + "\n");
-    report_skipped(impl, impl.session->take_skipped());
+    fresh.attach("in pid " + std::to_string(pid));
 }
 
 }  // namespace
+
+NewProbes::NewProbes(Consumer::Impl& impl) : impl_(impl), first_(impl.programs->epids.size()) {
+    for (const auto& e : impl.programs->epids) enabled_.insert({e.clause, e.probe_id});
+}
+
+void NewProbes::add(const codegen::UprobeClause& uc, const std::vector<const probes::Probe*>& found) {
+    codegen::ProgramSet& ps = *impl_.programs;
+    for (const probes::Probe* p : found) {
+        if (p->path.empty() || !enabled_.insert({uc.clause, p->id}).second) continue;
+        codegen::Epid e;
+        e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
+        e.clause = uc.clause;
+        e.probe_id = p->id;
+        e.provider = p->provider;
+        e.module = p->module;
+        e.function = p->function;
+        e.name = p->name;
+        e.record_size = uc.record_size;
+        e.actions = uc.actions;
+        e.reads = uc.reads;
+        codegen::set_uprobe_fields(e, *p);
+        ps.epids.push_back(std::move(e));
+    }
+}
+
+void NewProbes::attach(const std::string& where) {
+    codegen::ProgramSet& ps = *impl_.programs;
+    if (ps.epids.size() == first_) return;
+    std::vector<const codegen::Epid*> fresh;
+    for (size_t i = first_; i < ps.epids.size(); ++i) fresh.push_back(&ps.epids[i]);
+    first_ = ps.epids.size();
+    runtime::SessionError err;
+    if (!impl_.session->attach_uprobe_epids(fresh, &err))
+        impl_.open.sinks.err(impl_.open.program_name + ": failed to enable probes " + where + ": " + err.message + "\n");
+    report_skipped(impl_, impl_.session->take_skipped());
+}
 
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
     if (!impl.session->watches_libraries()) return true;

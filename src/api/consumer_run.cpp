@@ -61,6 +61,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
+    so.have_target = impl.target != 0;
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
@@ -199,6 +200,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.flowindent = impl.opts.is_set("flowindent");
     po.rawbytes = impl.opts.is_set("rawbytes");
     po.program_name = impl.open.program_name;
+    po.target = impl.target;
     po.agg.sortkey = impl.opts.is_set("aggsortkey");
     po.agg.sortrev = impl.opts.is_set("aggsortrev");
     po.agg.sortkeypos = static_cast<int64_t>(impl.opts.size("aggsortkeypos"));
@@ -235,6 +237,17 @@ void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProb
         if (names.size() > 10) list += ", and " + std::to_string(names.size() - 10) + " more";
         impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(names.size()) + " probe" +
                             (names.size() == 1 ? "" : "s") + " skipped: " + skip_reason(why) + ": " + list + "\n");
+    }
+    // -F: the other half of each function with a skipped probe, so that entries and returns stay
+    // paired.
+    auto unpaired = impl.session->take_unpaired();
+    if (!unpaired.empty()) {
+        std::string list;
+        for (size_t i = 0; i < unpaired.size() && i < 10; ++i) list += (i ? ", " : "") + unpaired[i];
+        if (unpaired.size() > 10) list += ", and " + std::to_string(unpaired.size() - 10) + " more";
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(unpaired.size()) + " probe" +
+                            (unpaired.size() == 1 ? "" : "s") + " disabled to keep -F entries and returns paired: " +
+                            list + "\n");
     }
 }
 
@@ -304,9 +317,12 @@ bool Consumer::go() {
     for (pid_t pid : impl.processes.pids())
         if (impl.processes.is_child(pid)) unstarted.insert(static_cast<uint64_t>(pid));
     impl.session->set_unstarted(std::move(unstarted));
+    impl.session->pair_flow(impl.opts.is_set("flowindent"));
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
     if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
+    if (std::string werr; !watch_processes(impl, &werr)) return fail_enable(impl, werr, 1);
+    start_unwind_tables(impl);
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
@@ -394,6 +410,8 @@ WorkStatus Consumer::work() {
         return WorkStatus::Done;
     }
     handle_library_changes(impl);
+    handle_process_events(impl);
+    serve_unwind_requests(impl);
     // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
     if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");
@@ -434,6 +452,8 @@ bool Consumer::stop() {
         impl.final_aggregations =
             runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
+    impl.process_watch.reset();
+    impl.unwind.reset();
     impl.session.reset();  // detach everything
     return ok;
 }

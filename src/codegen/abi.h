@@ -56,7 +56,18 @@ enum MapId : uint32_t {
     // full). A key may be in both; the consumer merges them. One entry when kAggMap is
     // preallocated (ProgramSet::agg_spill false).
     kAggSpillMap = 18,
-    kMapCount = 19,
+    // ustack() aggregation keys, unwound in BPF from .eh_frame (codegen/gen_unwind.cpp; filled by
+    // runtime/unwind_tables.cpp): HASH (not preallocated) tgid -> UnwindProcess, the process's
+    // executable mappings with their unwind tables; ARRAY (mmapable) of UnwindRow, every table
+    // one after the other; HASH tgid -> 0, processes asked for and not loaded yet; RINGBUF of
+    // {u32 tgid, u32 kUnwindNotice*}: processes to load (unknown ones, or a PC in no mapping
+    // known), and processes that exec'd. One entry each
+    // when the program has no ustack() key.
+    kUnwindPidMap = 19,
+    kUnwindRowsMap = 20,
+    kUnwindPendingMap = 21,
+    kUnwindNoticeMap = 22,
+    kMapCount = 23,
 };
 inline constexpr uint32_t kAggArrayData = 8;
 inline constexpr uint32_t kAggSpillEntries = 1024;
@@ -168,6 +179,34 @@ inline constexpr uint32_t kSdtArgsCount = 0xffff;
 inline constexpr uint32_t kSdtIdentityShift = 16;  // identity word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
 
+// The BPF unwinder's tables (kUnwindPidMap, kUnwindRowsMap). A mapping's PCs, less its bias,
+// are virtual addresses of its file, looked up in rows [row_start, row_start + row_count) of
+// the rows map (sorted by start; a row's rule holds up to the next row's start; rules are
+// process/cfi_table.h's). A mapping with no rows (no CFI, or anonymous code) is followed by
+// the frame pointer.
+struct UnwindMapping {
+    uint64_t start, end;  // [start, end) in the process
+    uint64_t bias;
+    uint32_t row_start, row_count;
+};
+inline constexpr uint32_t kUnwindMappings = 256;  // executable mappings of one process
+struct UnwindProcess {
+    uint32_t count;  // mappings, sorted by start
+    uint32_t pad;
+    UnwindMapping mappings[kUnwindMappings];
+};
+struct UnwindRow {
+    uint32_t start;
+    uint32_t rule;
+};
+// A kUnwindNoticeMap record: u32 tgid, u32 what.
+inline constexpr uint32_t kUnwindNoticeLoad = 0;  // load the process's tables
+inline constexpr uint32_t kUnwindNoticeExec = 1;  // it exec'd: its entry was deleted
+inline constexpr uint32_t kUnwindProcesses = 8192;
+inline constexpr uint32_t kUnwindRows = 1u << 20;  // rows of every table (8 MiB)
+inline constexpr uint32_t kUnwindRowSearch = 21;   // steps of the binary search: 2^21 > kUnwindRows
+inline constexpr uint32_t kUnwindMappingSearch = 9;  // 2^9 > kUnwindMappings
+
 // Every record begins with this header.
 struct RecordHeader {
     uint32_t epid;     // 0: a fault report (FaultRecord)
@@ -176,16 +215,9 @@ struct RecordHeader {
 };
 inline constexpr uint32_t kRecordHeaderSize = 16;
 
-// A new ustack() aggregation key's sample (codegen/gen_subr_ustack.cpp ustack_key_sample,
-// runtime/ustack_samples.cpp): a RecordHeader with this epid (actions 0), the aggregation id
-// (u32) and the key element's index (u32), the key element's datum as the map holds it (pid,
-// byte count, PCs), then ip, sp, bp, the number of stack bytes and the bytes from sp up. The
-// consumer unwinds it through code without frame pointers and prints the key that way.
-inline constexpr uint32_t kUstackSampleEpid = 0xffffffff;
 // The "process" of a symbol datum {pid, address} holding a kernel address (sym(), func(),
 // mod()): the consumer names it from kallsyms instead of a process's mappings.
 inline constexpr uint64_t kKernelSymbolPid = ~uint64_t{0};
-inline constexpr uint32_t kUstackSampleDatum = 24;  // offset of the datum
 
 // A fault abandons the clause and reports itself (epid 0).
 struct FaultRecord {

@@ -399,10 +399,14 @@ void Gen::run() {
         }
         for (const auto& d : c.dynamic_descriptions) {
             // USDT descriptions of a process (myprov1234) may gain probes as the pid
-            // provider's do; system-wide ones name files, not processes, and do not.
+            // provider's do (a library loaded later); system-wide ones as new files are run or
+            // mapped (the process watch).
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            if (!prov) continue;
+            if (!prov) {
+                if (probes::usdt_system_wide(d)) usdt_use[c.index] = true;
+                continue;
+            }
             if (prov->prefix != "pid") {
                 usdt_use[c.index] = true;
                 continue;
@@ -681,8 +685,26 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t sdt_slots = abi::kSdtRowEpids + static_cast<uint32_t>(ps->sdt_clauses.size());
     uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
     ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
-    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
-                               [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
+    // The library watch serves the descriptions of one process (pid<N>, provider<N>).
+    // ustack() keys unwound in BPF: the processes' mappings, every file's rows, the requests.
+    ps->unwind_keys = g.unwind_keys;
+    const bool uw = g.unwind_keys;
+    MapSpec uw_pids{abi::kUnwindPidMap, MapSpec::Kind::Hash, "unwind_pids", 4, sizeof(abi::UnwindProcess),
+                    uw ? abi::kUnwindProcesses : 1, false, {}};
+    uw_pids.no_prealloc = true;
+    ps->maps.push_back(std::move(uw_pids));
+    MapSpec uw_rows{abi::kUnwindRowsMap, MapSpec::Kind::Array, "unwind_rows", 4, sizeof(abi::UnwindRow),
+                    uw ? abi::kUnwindRows : 1, false, {}};
+    uw_rows.mmapable = true;
+    ps->maps.push_back(std::move(uw_rows));
+    ps->maps.push_back({abi::kUnwindPendingMap, MapSpec::Kind::Hash, "unwind_wait", 4, 8,
+                        uw ? abi::kUnwindProcesses : 1, false, {}});
+    ps->maps.push_back({abi::kUnwindNoticeMap, MapSpec::Kind::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}});
+    if (uw) ps->unwind_exec_program = unwind_exec_program();
+    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
+        return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
+                           [](const probes::Description& d) { return !probes::usdt_system_wide(d); });
+    });
     if (dynamic) ps->notice_program = notice_program();
     ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
     if (g.uses_vtime) ps->vtime_program = vtime_program(types);

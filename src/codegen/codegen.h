@@ -31,5 +31,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
 
 // The library watch's program (ProgramSet::notice_program; gen_notice.cpp).
 std::unique_ptr<bpf::Program> notice_program();
+// The unwinder's exec watch (ProgramSet::unwind_exec_program; gen_unwind.cpp).
+std::unique_ptr<bpf::Program> unwind_exec_program();
 
 }  // namespace bdtrace::codegen

@@ -277,42 +277,19 @@ Field ClauseGen::user_record_value(const sema::Node& n) {
     return fld;
 }
 
+// A ustack() key is the whole call chain, unwound in BPF from the files' CFI (gen_unwind.cpp), so
+// that firings from one chain share a key and firings from different chains do not, with or
+// without frame pointers.
 void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
-    if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, n, key, kf.offset);
-    else write_usym_datum(*this, n, key, kf.offset);
-}
-
-// The sample is built in the record buffer past what the clause has recorded so far (later
-// actions write there only after it is sent), with as many stack bytes as fit. A sample lost to
-// a full ring buffer leaves the key printed as the frame-pointer walk found it.
-void ClauseGen::ustack_key_sample(uint32_t agg, uint32_t index, const Field& kf, VReg key) {
-    uint32_t at = (record_size + 7) / 8 * 8;
-    uint32_t datum = at + abi::kUstackSampleDatum;
-    uint32_t used = datum + kf.size + 32;
-    uint32_t copy = used < Gen::kMaxRecord ? std::min(Gen::kMaxRecord - used, kStackCopy) / 8 * 8 : 0;
-    if (copy < kStackCopyShort) return;
-    VReg base = f.vreg();
-    f.mov(base, record);
-    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
-    f.store(4, base, 0, static_cast<int64_t>(abi::kUstackSampleEpid));
-    VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
-    f.store(4, base, 4, cpu);
-    f.store(8, base, 8, static_cast<int64_t>(0));
-    f.store(4, base, 16, static_cast<int64_t>(agg));
-    f.store(4, base, 20, static_cast<int64_t>(index));
-    VReg dst = f.vreg(), src = f.vreg();
-    f.mov(dst, base);
-    f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kUstackSampleDatum));
-    f.mov(src, key);
-    f.alu64(AluOp::Add, src, static_cast<int64_t>(kf.offset));
-    f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(kf.size), src});
-    write_unwind_tail(record, datum + kf.size, copy);
-    VReg rb = f.vreg();
-    f.load_map_fd(rb, abi::kRingbufMap);
-    f.mov(base, record);
-    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
-    f.call_helper(bpf::helper::ringbuf_output,
-                  {rb, base, static_cast<int64_t>(abi::kUstackSampleDatum + kf.size + 32 + copy), 0});
+    if (kf.kind != Field::Kind::UStack) return write_usym_datum(*this, n, key, kf.offset);
+    VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    f.alu64(AluOp::Rsh, pid, 32);
+    f.store(8, key, static_cast<int16_t>(kf.offset), pid);
+    VReg dst = f.vreg();
+    f.mov(dst, key);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 16));
+    VReg bytes = unwind_user_stack(dst, kf.frames);
+    f.store(8, key, static_cast<int16_t>(kf.offset + 8), bytes);
 }
 
 VReg ClauseGen::ustack_subroutine(const sema::Node& n) {

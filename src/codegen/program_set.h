@@ -27,6 +27,7 @@ struct MapSpec {
     bool read_only = false;
     std::vector<uint8_t> initial;  // Array maps: the value written before programs load
     bool no_prealloc = false;      // Hash: entries allocated when stored
+    bool mmapable = false;         // Array: the consumer maps its values (BPF_F_MMAPABLE)
 };
 
 // One datum in a record.
@@ -155,6 +156,11 @@ struct ProgramSet {
     // A kernel stack skips the tracing machinery's frames (codegen/gen_kstack.cpp): the
     // consumer fills abi::kMachineryMap from kallsyms.
     bool kernel_machinery = false;
+    // ustack() keys are unwound in BPF (codegen/gen_unwind.cpp): the consumer fills the kUnwind*
+    // maps (runtime/unwind_tables.h), and this program, on sched_process_exec, forgets a
+    // process's tables when it execs (its mappings are new).
+    bool unwind_keys = false;
+    std::unique_ptr<bpf::Program> unwind_exec_program;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t agg_array_value_size = 0;  // abi::kAggArrayMap's value: the flag word, then the value

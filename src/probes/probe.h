@@ -253,6 +253,9 @@ std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
 std::unique_ptr<Provider> make_usdt_provider();
+// A USDT description that names files rather than a process (a provider glob without a pid,
+// or a module that is a path): it matches in every process, and in files that appear later.
+bool usdt_system_wide(const Description& d);
 std::unique_ptr<Provider> make_syscall_provider();
 std::unique_ptr<Provider> make_sdt_provider();
 std::unique_ptr<Provider> make_proc_provider();

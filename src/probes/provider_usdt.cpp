@@ -56,15 +56,17 @@ public:
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
     // A process's descriptions are matched again when it loads a library; system-wide ones
-    // name files, not processes.
-    bool dynamic_for(const Description& d) const override { return per_process(d.provider).has_value(); }
+    // when a process starts running or maps a file not seen before (the process watch).
+    bool dynamic_for(const Description& d) const override {
+        return per_process(d.provider).has_value() || usdt_system_wide(d);
+    }
 
     void match(const Description& d, std::vector<Probe>& out) override {
         std::vector<process::UsdtProbe> found;
         bool system_wide = false;
         if (auto p = per_process(d.provider)) {
             found = resolver_.resolve(p->pid, p->prefix, d.module, d.function, d.name);
-        } else if (has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/')) {
+        } else if (usdt_system_wide(d)) {
             found = resolver_.resolve_all(d.provider, d.module, d.function, d.name);
             system_wide = true;
         }
@@ -95,5 +97,13 @@ private:
 }  // namespace
 
 std::unique_ptr<Provider> make_usdt_provider() { return std::make_unique<UsdtProvider>(); }
+
+bool usdt_system_wide(const Description& d) {
+    if (d.provider.empty() || only_globs(d.provider) || per_process(d.provider)) return false;
+    if (d.provider.size() > 3 && d.provider.compare(0, 3, "pid") == 0 &&
+        std::isdigit(static_cast<unsigned char>(d.provider.back())))
+        return false;
+    return has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/');
+}
 
 }  // namespace bdtrace::probes

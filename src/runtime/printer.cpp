@@ -23,7 +23,9 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
     : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
       lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}), spec_(ps) {
     fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
-    fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
+    fctx_.user_addr = [this](uint64_t pid, uint64_t addr) {
+        return usyms_.describe(pid ? pid : opts_.target, addr);
+    };
     using UN = output::FormatContext::UserName;
     fctx_.user_name = [this](UN how, uint64_t pid, uint64_t addr) {
         if (pid == codegen::abi::kKernelSymbolPid) return how == UN::Mod ? ksyms_.mod(addr) : ksyms_.sym(addr);
@@ -39,9 +41,6 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
         process::StackCopy copy{ip, sp, bp, stack};
         process::Unwound u = process::unwind_stack(cfi_, pid, copy, max);
         return std::make_pair(std::move(u.pcs), u.complete);
-    };
-    fctx_.ustack_key = [this](uint32_t agg, uint32_t index, std::span<const uint8_t> datum) {
-        return ustack_samples_.find(agg, index, datum);
     };
     fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
         if (pid == codegen::abi::kKernelSymbolPid)
@@ -260,13 +259,6 @@ std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, s
 
 void RecordPrinter::handle(const void* data, size_t size) {
     const uint8_t* rec = static_cast<const uint8_t*>(data);
-    // A new ustack() key's sample is no firing of its own (nor the next firing for -F).
-    uint32_t epid = 0;
-    if (size >= 4) std::memcpy(&epid, rec, 4);
-    if (epid == codegen::abi::kUstackSampleEpid) {
-        ustack_samples_.add(ps_, rec, size, fctx_);
-        return;
-    }
     if (!opts_.flowindent && deferred_.empty()) return dispatch(rec, size, nullptr);
     if (!deferred_.empty()) {
         std::vector<uint8_t> held = std::exchange(deferred_, {});

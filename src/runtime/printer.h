@@ -16,7 +16,6 @@
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
 #include "runtime/speculations.h"
-#include "runtime/ustack_samples.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
 #include "process/unwind.h"
@@ -30,6 +29,9 @@ struct PrinterOptions {
     bool flowindent = false;
     bool rawbytes = false;
     std::string program_name = "dtrace";
+    // $target (-c/-p), 0 without: %A names an integer that carries no process (an aggregation
+    // key) in its address space, as DTrace's pfprint_uaddr does.
+    uint64_t target = 0;
     AggPrintOptions agg;
 };
 
@@ -92,7 +94,6 @@ private:
     process::UserSymbols usyms_;
     process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)
     output::FormatContext fctx_;
-    UstackSamples ustack_samples_;  // new ustack() keys' samples, unwound
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;
     AggNormals normals_;

@@ -74,6 +74,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         }
         if (m.read_only) spec.flags |= kernel::kMapRdonlyProg;
         if (m.no_prealloc) spec.flags |= kernel::kMapNoPrealloc;
+        if (m.mmapable) spec.flags |= kernel::kMapMmapable;
         auto map = k.create_map(spec);
         if (!map) {
             *err = from(map.error());
@@ -181,6 +182,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         }
         s->notice_ring_ = std::move(ring.value());
     }
+
+    if (ps.unwind_exec_program && !s->load_unwind_watch(err)) return nullptr;
 
     auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kRingbufMap), std::move(on_record));
     if (!ring) {
@@ -328,10 +331,12 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         for (size_t i : refused)
             for (const codegen::Epid* e : epids)
                 if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
+                    refused_ids_.insert(e->probe_id);
                     skip(*e, SkippedProbe::Why::Refused);
                     break;
                 }
     }
+    if (pair_flow_) disable_unpaired();
     return true;
 }
 
@@ -511,6 +516,57 @@ bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool sto
     }
     links_.push_back(std::move(link.value()));
     return true;
+}
+
+// ustack() keys: the program that forgets a process's unwind tables when it execs, and the
+// requests for tables (runtime/unwind_tables.h serves them).
+bool Session::load_unwind_watch(SessionError* err) {
+    std::string asm_err;
+    auto code = bpf::assemble(*ps_.unwind_exec_program, asm_err);
+    if (!code) {
+        *err = {"failed to generate code: " + asm_err, 1, ""};
+        return false;
+    }
+    bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return maps_.at(m)->fd(); });
+    auto id = kernel_.tracepoint_btf_id("sched_process_exec");
+    if (!id) {
+        *err = from(id.error());
+        return false;
+    }
+    kernel::ProgramSpec spec;
+    spec.type = kernel::ProgramType::Tracing;
+    spec.expected_attach = kernel::AttachType::TraceRawTp;
+    spec.attach_btf_id = *id;
+    spec.name = "dt_unwind_exec";
+    spec.insns = std::as_bytes(std::span(code->insns));
+    auto prog = kernel_.load_program(spec);
+    if (!prog) {
+        *err = from(prog.error());
+        return false;
+    }
+    auto link = kernel_.attach_tracing(*prog.value(), 0);
+    if (!link) {
+        *err = from(link.error());
+        return false;
+    }
+    hook_programs_.push_back(std::move(prog.value()));
+    links_.push_back(std::move(link.value()));
+    auto ring = kernel_.open_ring_buffer(*maps_.at(codegen::abi::kUnwindNoticeMap), [this](const void* d, size_t n) {
+        uint32_t note[2] = {0, 0};
+        if (n >= sizeof note) std::memcpy(note, d, sizeof note);
+        unwind_requests_.push_back({note[0], note[1] == codegen::abi::kUnwindNoticeExec});
+    });
+    if (!ring) {
+        *err = from(ring.error());
+        return false;
+    }
+    unwind_ring_ = std::move(ring.value());
+    return true;
+}
+
+std::vector<Session::UnwindRequest> Session::take_unwind_requests() {
+    if (unwind_ring_) (void)unwind_ring_->consume();
+    return std::exchange(unwind_requests_, {});
 }
 
 std::vector<uint64_t> Session::take_notices() {

@@ -183,6 +183,7 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         for (const auto& v : a->args) types_.push_back(arg_type(v->type));
         output::PrintfCheckOptions po;
         po.function = name;
+        po.have_target = opts.have_target;
         if (auto d = output::check_printf_args(*parsed.format, types_, po)) error(d->tag, call.range, d->message);
     }
     switch (def.kind) {
