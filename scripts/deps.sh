@@ -25,7 +25,8 @@ BDTRACE_PACKAGES=(
   zlib1g-dev
   make                # the usdtgen tests build their program with a Makefile
   systemtap-sdt-dev   # sys/sdt.h: the USDT probes of the test programs (tests/e2e/usdt, unit tests)
-  python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt)
+  python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt); the conformance runner
+  gawk                # the conformance corpus's post-processors (scripts/conformance.sh)
 )
 
 bdtrace_deps() {

@@ -82,6 +82,7 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.command_line = req.spec != ProbeSpec::Script;
     po.args = req.args;
     po.defaultargs = impl.opts.is_set("defaultargs");
+    po.pspec = impl.opts.is_set("pspec");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
     if (impl.library) po.known = impl.library->names;

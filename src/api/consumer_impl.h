@@ -19,6 +19,7 @@
 #include "runtime/aggregations.h"
 #include "runtime/printer.h"
 #include "runtime/session.h"
+#include "runtime/status_pacer.h"
 #include "sema/types.h"
 
 namespace bdtrace {
@@ -44,6 +45,7 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::Session> session;
     bool stopped = false;
     uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    runtime::StatusPacer status;  // -x statusrate: when work() looks for exit()
     std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops
     // -c and -p processes; $target is the first of them (0 when there is none).
     process::ProcessSet processes;

@@ -19,7 +19,7 @@ public:
         const CodegenOptions& opts, DiagnosticList& diags, ProgramSet& out);
 
     void run();
-    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
     // The offset of a string constant in the strings map (each padded to strsize).
     uint32_t string_constant(const std::string& s);
     std::string source_line(uint32_t line) const {
@@ -126,6 +126,9 @@ public:
 
     // results
     uint32_t record_size = 16;
+    uint32_t mask_words = 0;  // action bits after the header (abi::action_mask_words)
+    // Sets action `index`'s bit: its data in the record is valid.
+    void mark_action(uint32_t index);
     std::vector<ActionRecord> actions;
 
     // ---- expressions (gen_expr.cpp) ----

@@ -54,6 +54,7 @@ struct ActionRecord {
     std::vector<Field> fields;
     std::vector<uint32_t> aggs;  // printa (one or more), clear, trunc, (de)normalize: ids
     int64_t keep = 0;         // trunc: entries kept
+    const sema::Type* print_type = nullptr;  // print(): the value's type (lives in the TypeTable)
 };
 
 // An enabled probe: one (clause, probe) pair, DTrace's EPID.

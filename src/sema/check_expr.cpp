@@ -119,7 +119,10 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Agg: {
             // An aggregation has no value in D: the node only lets the context say why
-            // (trace(), printf(), a key, a statement with no effect).
+            // (trace(), printf(), a key, a statement with no effect). Named alone it must
+            // exist already; @a[...] creates it (DTrace's dt_xcook_ident).
+            if (!aggregation_id(e) && !aggregation_ref_creates)
+                error("D_IDENT_UNDEF", e.range, "failed to resolve " + e.text + ": Unknown variable name");
             Type* t = types.new_type();
             t->kind = TypeKind::Function;
             t->name = "aggregation";
@@ -144,6 +147,8 @@ NodePtr Checker::expr(const ast::Expr& e) {
             else if (b->type->is_pointer() && a->kind == NodeKind::Int && a->value == 0) t = b->type;
             else
                 error("D_OP_INCOMPAT", e.range, "operator ?: operands must have compatible types");
+            if (a->kind == NodeKind::ActCall || b->kind == NodeKind::ActCall)
+                error("D_OP_ACT", e.range, "action cannot be used in a conditional context");
             auto n = node(NodeKind::Cond, t, e.range);
             n->a = std::move(c);
             n->b = std::move(a);
@@ -172,7 +177,7 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Offsetof: {
             const Type* t = type_of(*e.type);
-            if (!t->is_record())
+            if (!t->is_record() || !t->complete)
                 error("D_OFFSETOF_TYPE", e.range, "offsetof operand must be a struct or union type");
             const Member* m = t->member(e.member_path);
             if (!m) error("D_UNKNOWN", e.range, "failed to determine offset of " + e.member_path + ": Member name not found");
@@ -229,6 +234,8 @@ NodePtr Checker::ident(const ast::Expr& e) {
     if (name.find('`') != std::string::npos) return kernel_symbol(e);
     if (NodePtr in = xlate_input(name)) return in;
     if (Variable* v = variable(Variable::Scope::Global, name, nullptr, e.range)) {
+        if (v->assoc)  // an associative array named without a key (dt_xcook_ident)
+            error("D_IDENT_BADREF", e.range, "associative array '" + name + "' may not be referenced as scalar");
         auto n = node(NodeKind::Global, v->type, e.range);
         n->var = v;
         return n;
@@ -263,7 +270,7 @@ NodePtr Checker::ident(const ast::Expr& e) {
         n->builtin = b->var;
         n->value = b->index;
         if (b->var == BuiltinVar::Args)
-            args_unstable(e.range);
+            error("D_IDENT_BADREF", e.range, "associative array 'args' may not be referenced as scalar");
         return n;
     }
     error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown variable name");
@@ -306,7 +313,7 @@ NodePtr Checker::unary(const ast::Expr& e) {
         if (v->kind == NodeKind::Builtin)
             error("D_OP_WRITE", e.range, std::string("operator ") + text + " can only be applied to a writable variable");
         if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::DynVar)
-            error(v->kind == NodeKind::Load ? "D_OP_WRITE" : "D_OP_LVAL", e.range,
+            error(v->kind == NodeKind::Load ? Tag("D_OP_WRITE") : Tag("D_OP_LVAL"), e.range,
                   v->kind == NodeKind::Load ? std::string("operator ") + text + " can only be applied to a writable variable"
                                             : std::string("operator ") + text + " requires modifiable lvalue as an operand");
         auto n = node(NodeKind::IncDec, v->type, e.range);
@@ -411,6 +418,8 @@ NodePtr Checker::binary(const ast::Expr& e) {
     if (e.binary_op == BinaryOp::Comma) {
         NodePtr a = rvalue(*e.lhs);
         NodePtr b = rvalue(*e.rhs);
+        if (a->kind == NodeKind::ActCall || b->kind == NodeKind::ActCall)
+            error("D_OP_ACT", e.range, "operator , operands cannot be actions");
         auto n = node(NodeKind::Comma, b->type, e.range);
         n->a = std::move(a);
         n->b = std::move(b);
@@ -653,7 +662,29 @@ NodePtr Checker::index(const ast::Expr& e) {
             return inline_element(e, *it->second);
     }
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
-    if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
+    // this->x[...] of a clause-local not declared otherwise: DTrace would make it an
+    // associative array, which clause-locals may not be (dt_cook_op2).
+    if (base_e.kind == ExprKind::ThisVar && !variable(Variable::Scope::Clause, base_e.text, nullptr, base_e.range))
+        error("D_ARR_LOCAL", e.range, "local variables may not be used as associative arrays: " + base_e.text);
+    if (base_e.kind == ExprKind::Index && base_e.lhs->kind == ExprKind::Agg)
+        error("D_AGG_MDIM", e.range,
+              "improper attempt to reference " + base_e.lhs->text + " as a multi-dimensional array");
+    if (base_e.kind == ExprKind::Agg) {
+        // @a[keys] outside an assignment: the aggregation itself, which has no value (a
+        // statement of its own has no effect: D_AGG_NULL). Its keys are checked as keys.
+        for (size_t i = 0; i < e.args.size(); ++i) {
+            NodePtr k = rvalue(*e.args[i]);
+            if (k->type->is_void() || is_aggregation_ref(*k))
+                error("D_KEY_TYPE", k->range, std::string(k->type->is_void() ? "void" : "aggregation") +
+                                                  " expression may not be used as aggregation index: key #" +
+                                                  std::to_string(i + 1));
+        }
+        aggregation_ref_creates = true;
+        NodePtr n = expr(base_e);
+        aggregation_ref_creates = false;
+        n->range = e.range;
+        return n;
+    }
     if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);
     NodePtr base = rvalue(base_e);
     // Char arrays stay arrays for string use; indexing one takes its address (K&R A7.1).

@@ -42,6 +42,9 @@ enum class NodeKind {
     Comma,      // a, b
     VarAddr,    // the address of a variable's storage (var): struct members are Loads from it
     Store,      // *(type *)a = b, where a points into a D variable (struct member assignment)
+    ActCall,    // a tracing or aggregating function called where a value is expected (text:
+                //   its name, value: 1 when aggregating, args): type void, sema only; refused
+                //   once its clause is checked (D_CG_EXPR), as DTrace's code generator does
 };
 
 enum class Op {
@@ -113,6 +116,10 @@ struct Node {
 
 enum class ActionKind {
     Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
+    Freopen,  // printf-like: the consumer sends its output to the file the format names
+    Ftruncate,  // the consumer empties its output file
+    Print,      // trace() of a value printed by its type (illumos's print() layout)
+    Breakpoint, Panic,  // destructive actions this kernel cannot do: refused by the code generator
     Stack, Printa, Clear, Trunc, Normalize, Denormalize, Setopt,
     Speculate, Commit, Discard,  // check_speculation.cpp, gen_speculation.cpp
     Default

@@ -122,10 +122,8 @@ std::vector<uint8_t> record(uint32_t epid, uint64_t actions, uint32_t id, uint32
 runtime::Speculations::Routing route(runtime::Speculations& s, const codegen::ProgramSet& ps,
                                      const std::vector<uint8_t>& r) {
     uint32_t epid;
-    uint64_t actions;
     std::memcpy(&epid, r.data(), 4);
-    std::memcpy(&actions, r.data() + 8, 8);
-    return s.route(ps.epids[epid - 1], actions, r.data(), r.size());
+    return s.route(ps.epids[epid - 1], r.data(), r.size());
 }
 
 uint64_t datum(const std::vector<uint8_t>& r) {
