@@ -82,6 +82,8 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     co.scratchsize = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("scratchsize"), 1u << 20));
     if (impl.opts.is_set("nspec")) co.nspec = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("nspec"), UINT32_MAX));
     if (impl.opts.is_set("specsize")) co.specsize = impl.opts.size("specsize");
+    if (impl.opts.is_set("cpu"))
+        co.only_cpu = static_cast<int32_t>(std::min<uint64_t>(impl.opts.size("cpu"), INT32_MAX));
     return co;
 }
 

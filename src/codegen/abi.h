@@ -45,6 +45,13 @@ enum MapId : uint32_t {
     kMapCount = 15,
 };
 
+// min() and max() in the aggregation map: each CPU's word holds the value XOR this mask, so
+// that a CPU's zero slot (the kernel zeroes the other CPUs' slots of a new per-CPU entry, and
+// clear() writes zeros) reads as the extreme that never wins: INT64_MAX for min(), INT64_MIN
+// for max(). Both then keep the larger word as an unsigned number.
+inline constexpr uint64_t kAggMinMask = 0x7fffffffffffffffull;
+inline constexpr uint64_t kAggMaxMask = 0x8000000000000000ull;
+
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
 enum Activity : uint32_t { kInactive = 0, kBegin = 1, kActive = 2, kDraining = 3, kEnd = 4 };
 

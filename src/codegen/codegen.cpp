@@ -264,6 +264,13 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
     f.ret(0);
     f.bind(run);
+    if (g.opts.only_cpu >= 0) {  // -x cpu: the other CPUs have no buffer in DTrace
+        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+        bpf::Label here = f.new_label();
+        f.branch(Cond::Eq, cpu, static_cast<int64_t>(g.opts.only_cpu), here);
+        f.ret(0);
+        f.bind(here);
+    }
 
     bpf::StackSlot key = f.alloc_stack(8);
     f.store(4, key, 0, static_cast<int64_t>(slot));
@@ -665,6 +672,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // second holds each CPU's failure and drop counts. One entry each when unused.
     ps->speculations = prog.speculations;
     ps->nspec = prog.speculations ? opts.nspec : 0;
+    ps->only_cpu = opts.only_cpu;
     uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
     ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
     ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,

@@ -155,6 +155,11 @@ public:
 
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
+    // string(n) for reading its bytes: a NULL string (strchr() finding nothing, strtok() at its
+    // end) faults with an invalid address, as reading it does in DTrace.
+    bpf::VReg string_operand(const sema::Node& n);
+    // string(n) for a comparison: DTrace compares a NULL string as the empty string.
+    bpf::VReg string_or_empty(const sema::Node& n);
     bpf::VReg string_temp();
     bpf::VReg second_frame(bpf::VReg bytes);
     // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's

@@ -73,7 +73,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
         fld.kind = Field::Kind::String;
         fld.size = g.strsize;  // D's strsize characters and the NUL: -x rawbytes shows the whole buffer
         fld.offset = record_size;
-        VReg src = string(n);
+        VReg src = string_operand(n);
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));

@@ -189,7 +189,7 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), stack_flags()});
             f.store(8, key, static_cast<int16_t>(kf.offset), got);
         } else if (kf.kind == Field::Kind::String) {
-            VReg src = string(*u.keys[i]);
+            VReg src = string_operand(*u.keys[i]);
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset));
@@ -224,12 +224,6 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
     f.jump(done);
     f.bind(created);
     f.mov(p, p2);
-    // min() and max() start from the extreme values, not zero.
-    if (agg.func == AggFunc::Min || agg.func == AggFunc::Max) {
-        VReg init = f.vreg();
-        f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
-        f.store(8, p, 0, init);
-    }
     // A new ustack() key: the consumer gets one sample of it to unwind (gen_subr_ustack.cpp).
     for (size_t i = 0; i < desc.keys.size(); ++i)
         if (desc.keys[i].kind == Field::Kind::UStack) ustack_key_sample(agg.id, static_cast<uint32_t>(i), desc.keys[i], key);
@@ -250,10 +244,15 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             break;
         case AggFunc::Min:
         case AggFunc::Max: {
+            // The word is the value XOR a mask (abi::kAggMinMask): a zero word is the extreme.
+            VReg w = f.vreg(), mask = f.vreg();
+            f.mov(w, v);
+            f.mov(mask, static_cast<int64_t>(agg.func == AggFunc::Min ? abi::kAggMinMask : abi::kAggMaxMask));
+            f.alu64(AluOp::Xor, w, mask);
             f.load(8, cur, p, 0);
             bpf::Label keep = f.new_label();
-            f.branch(agg.func == AggFunc::Min ? Cond::Sge : Cond::Sle, v, cur, keep);
-            f.store(8, p, 0, v);
+            f.branch(Cond::Le, w, cur, keep);
+            f.store(8, p, 0, w);
             f.bind(keep);
             break;
         }

@@ -22,7 +22,7 @@ bool is_string_key(const sema::Type* t) { return t->is_string() || t->kind == se
 // may read dynamic variables themselves, which uses the same buffer.
 VReg ClauseGen::dynvar_key(const sema::Variable& v, const std::vector<sema::NodePtr>& keys) {
     std::vector<VReg> vals;
-    for (const auto& k : keys) vals.push_back(is_string_key(k->type) ? string(*k) : value(*k));
+    for (const auto& k : keys) vals.push_back(is_string_key(k->type) ? string_operand(*k) : value(*k));
     VReg key = f.vreg();
     f.mov(key, scratch);
     f.alu64(AluOp::Add, key, static_cast<int64_t>(g.dyn_key_offset));

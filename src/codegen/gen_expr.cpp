@@ -255,7 +255,7 @@ void ClauseGen::compare_branch(const sema::Node& n, bpf::Label target, bool nega
     if (ta->is_string() || tb->is_string()) {
         // The operands' temporaries are dead once compared: later comparisons reuse them.
         uint32_t temps = next_temp;
-        a = string_compare(string(*n.a), string(*n.b));
+        a = string_compare(string_or_empty(*n.a), string_or_empty(*n.b));
         next_temp = temps;
     } else {
         a = value(*n.a);

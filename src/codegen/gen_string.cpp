@@ -22,6 +22,38 @@ VReg ClauseGen::string_temp() {
     return r;
 }
 
+VReg ClauseGen::string_operand(const sema::Node& n) {
+    VReg r = string(n);
+    switch (n.kind) {
+        case NodeKind::String:
+        case NodeKind::Global:
+        case NodeKind::ClauseVar:
+        case NodeKind::DynVar:  // an element never assigned reads as "" (see the man page)
+        case NodeKind::Builtin:
+        case NodeKind::Load:
+        case NodeKind::Cast:
+        case NodeKind::Assign: return r;  // a buffer, never NULL
+        default: break;
+    }
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Ne, r, 0, ok);
+    fault(abi::kFaultBadAddr, r);
+    f.bind(ok);
+    return r;
+}
+
+VReg ClauseGen::string_or_empty(const sema::Node& n) {
+    VReg r = string(n);
+    if (n.kind == NodeKind::String || n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar ||
+        n.kind == NodeKind::DynVar)
+        return r;
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Ne, r, 0, ok);
+    f.load_map_value(r, abi::kStringsMap, g.string_constant(""));
+    f.bind(ok);
+    return r;
+}
+
 void ClauseGen::copy_string(VReg dst, VReg src, bool user) {
     f.call_helper(user ? bpf::helper::probe_read_user_str : bpf::helper::probe_read_kernel_str,
                   {dst, static_cast<int64_t>(g.strsize), src});

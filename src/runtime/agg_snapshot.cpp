@@ -2,6 +2,7 @@
 // and trunc().
 #include <cstring>
 
+#include "codegen/abi.h"
 #include "runtime/agg_sort.h"
 #include "runtime/aggregations.h"
 
@@ -11,14 +12,19 @@ using sema::AggFunc;
 
 namespace {
 
+// min() and max() words as the map holds them (abi::kAggMinMask): to values.
+void decode_cpu(AggFunc func, std::vector<int64_t>& cpu) {
+    if (func == AggFunc::Min || func == AggFunc::Max)
+        cpu[0] = static_cast<int64_t>(static_cast<uint64_t>(cpu[0]) ^
+                                      (func == AggFunc::Min ? codegen::abi::kAggMinMask : codegen::abi::kAggMaxMask));
+}
+
 // Folds one CPU's value into the merged one.
 void merge_cpu(AggFunc func, std::vector<int64_t>& into, const std::vector<int64_t>& cpu, bool& first) {
     if (func == AggFunc::Min || func == AggFunc::Max) {
-        // A CPU that never saw the entry holds zeros, not an extreme: skip it.
-        bool untouched = cpu[0] == 0;
-        if (untouched && !first) return;
+        // A CPU that never saw the entry holds the extreme, which never wins.
         if (first || (func == AggFunc::Min ? cpu[0] < into[0] : cpu[0] > into[0])) into[0] = cpu[0];
-        if (!untouched) first = false;
+        first = false;
         return;
     }
     if (func == AggFunc::Stddev) {
@@ -63,11 +69,10 @@ std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::Progr
         for (size_t cpu = 0; cpu < ncpu; ++cpu) {
             std::vector<int64_t> cv(n);
             std::memcpy(cv.data(), values.data() + cpu * stride, n * 8);
+            decode_cpu(d.func, cv);
             merge_cpu(d.func, row.value, cv, first);
-            if (percpu) {
-                // A CPU's own value of min()/max() it never updated is its zero, as DTrace shows it.
-                row.percpu.push_back(std::move(cv));
-            }
+            // A CPU that never updated a min()/max() shows the extreme, as DTrace shows it.
+            if (percpu) row.percpu.push_back(std::move(cv));
         }
         rows.push_back(std::move(row));
     }

@@ -415,11 +415,15 @@ static uint64_t fold(Op op, uint64_t a, uint64_t b, const Type* t, bool* ok) {
 NodePtr Checker::binary(const ast::Expr& e) {
     const OpInfo& oi = info(e.binary_op);
     std::string opname = oi.text;
+    // DTrace reports an operator's errors at its node's line: where its lexer stood when the
+    // operator was reduced (after a predicate's closing "/", the next non-blank line).
+    SourceRange op_at = e.range;
+    if (e.dtrace_line) op_at.begin.line = op_at.end.line = e.dtrace_line;
     if (e.binary_op == BinaryOp::Comma) {
         NodePtr a = rvalue(*e.lhs);
         NodePtr b = rvalue(*e.rhs);
         if (a->kind == NodeKind::ActCall || b->kind == NodeKind::ActCall)
-            error("D_OP_ACT", e.range, "operator , operands cannot be actions");
+            error("D_OP_ACT", op_at, "operator , operands cannot be actions");
         auto n = node(NodeKind::Comma, b->type, e.range);
         n->a = std::move(a);
         n->b = std::move(b);
@@ -440,24 +444,24 @@ NodePtr Checker::binary(const ast::Expr& e) {
     const Type* ta = a->type;
     const Type* tb = b->type;
     auto incompatible = [&]() {
-        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + ta->name + "\" " + opname + " \"" + tb->name + "\"");
+        error("D_OP_INCOMPAT", op_at, "operands have incompatible types: \"" + ta->name + "\" " + opname + " \"" + tb->name + "\"");
     };
     const Type* rt = nullptr;
     NodeKind kind = NodeKind::Binary;
     switch (oi.op) {
         case Op::And: case Op::Or: case Op::Xor: case Op::Mod: case Op::Shl: case Op::Shr:
             if (!ta->is_integer() || !tb->is_integer())
-                error("D_OP_INT", e.range, "operator " + opname + " requires operands of integral type");
+                error("D_OP_INT", op_at, "operator " + opname + " requires operands of integral type");
             rt = (oi.op == Op::Shl || oi.op == Op::Shr) ? promote(types, ta) : arith_result(types, ta, tb);
             break;
         case Op::Mul: case Op::Div:
             if (!ta->is_arith() || !tb->is_arith())
-                error("D_OP_ARITH", e.range, "operator " + opname + " requires operands of arithmetic type");
+                error("D_OP_ARITH", op_at, "operator " + opname + " requires operands of arithmetic type");
             rt = arith_result(types, ta, tb);
             break;
         case Op::LogAnd: case Op::LogOr: case Op::LogXor:
             if (!ta->is_scalar() || !tb->is_scalar())
-                error("D_OP_SCALAR", e.range, "operator " + opname + " requires operands of scalar type");
+                error("D_OP_SCALAR", op_at, "operator " + opname + " requires operands of scalar type");
             rt = types.int_type(4, true);
             kind = NodeKind::Logical;
             break;
@@ -486,7 +490,7 @@ NodePtr Checker::binary(const ast::Expr& e) {
         bool ok = false;
         uint64_t v = fold(oi.op, a->value, b->value, opt, &ok);
         if (ok) return cast(int_const(v, rt, e.range), rt, e.range);
-        if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", e.range, "expression contains division by zero");
+        if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", op_at, "expression contains division by zero");
     }
     auto n = node(kind, rt, e.range);
     n->op = oi.op;

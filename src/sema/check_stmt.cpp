@@ -212,9 +212,11 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
                           a->args[0]->type->name);
             break;
         case ActionKind::Print:
+            // Oracle's check (illumos has none): a type without size has nothing to print.
             if (!a->args[0]->type->is_scalar() && !a->args[0]->type->is_string() && a->args[0]->type->size == 0)
                 error("D_PRINT_SIZE", call.args[0]->range,
-                      "print( ) argument #1 has type '" + a->args[0]->type->name + "' with size 0; cannot print( ) it.");
+                      "print( ) argument #1 reference has type '" + a->args[0]->type->name +
+                          "' with size 0; cannot print( ) it.");
             [[fallthrough]];
         case ActionKind::Trace:
             if (a->args[0]->type->is_void())
@@ -272,7 +274,8 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
     if (e.args.size() == 1) {
         NodePtr n = rvalue(*e.args[0]);
         if (n->kind != NodeKind::Int || n->value == 0 || (n->type->is_signed && static_cast<int64_t>(n->value) < 0))
-            error("D_STACK_SIZE", e.args[0]->range, "stack( ) size must be a nonzero positive integer constant");
+            error("D_STACK_SIZE", e.args[0]->range,
+                  "stack( ) size must be a non-zero positive integral constant expression");
         frames = std::min<uint64_t>(n->value, 127);
     }
     Type* t = types.new_type();

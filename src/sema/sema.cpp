@@ -242,7 +242,8 @@ void Checker::declaration(const Declaration& d) {
                 types.add_typedef(decl.name, t);
                 break;
             case Storage::Self:
-                variable(Variable::Scope::Thread, decl.name, t, decl.name_range);
+                // A dynamic variable like one first assigned: its value takes room in the map.
+                dynamic_variable(true, false, decl.name, t, decl.name_range);
                 break;
             case Storage::This:
                 variable(Variable::Scope::Clause, decl.name, t, decl.name_range);
@@ -341,7 +342,25 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     // DTrace cooks a clause's actions before its predicate: a variable first assigned in the
     // body may be read in the predicate.
     out.has_body = c.has_body;
-    out.body = statements(c.body);
+    if (!c.predicate) {
+        out.body = statements(c.body);
+    } else {
+        // When the body names an identifier nothing declares (yet), DTrace cooks the predicate
+        // before trying the body again (dt_cook_clause): the predicate's error, if it has one,
+        // is the one reported.
+        DiagnosticList before = diags;
+        try {
+            out.body = statements(c.body);
+        } catch (const CheckAbort&) {
+            Tag last = diags.items().empty() ? Tag("D_UNKNOWN") : diags.items().back().tag;
+            if (last != "D_IDENT_UNDEF" && last != "D_VAR_UNDEF") throw;
+            DiagnosticList body_error = diags;
+            diags = before;
+            (void)rvalue(*c.predicate);
+            diags = body_error;
+            throw;
+        }
+    }
     if (c.predicate) {
         out.predicate = rvalue(*c.predicate);
         // Reported where DTrace's clause node is, at the end of the clause (dt_cook_clause).

@@ -73,7 +73,9 @@ TEST(SpeculationRules, Prototypes) {
               "D_PROTO_LEN line 2: speculation( ) prototype mismatch: 1 arg passed, 0 expected");
     EXPECT_EQ(check("BEGIN {\ncommit(\"a\");\n}"),
               "D_PROTO_ARG line 2: commit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
-    EXPECT_EQ(check("BEGIN {\nx = commit(1);\n}"), "D_UNKNOWN line 2: commit( ) may not be used in an expression");
+    EXPECT_EQ(check("BEGIN {\nx = commit(1);\n}"),
+              "D_CG_EXPR line 2: tracing function commit( ) may not be called from a D expression (D program context "
+              "required)");
 }
 
 namespace {

@@ -1,4 +1,7 @@
-/* After clear() every function's value prints as 0 at exit, min() and max() included. */
+/*
+ * After clear() every function's value prints as 0 at exit, but min() and max(), which
+ * DTrace resets to their starting extremes (INT64_MAX, INT64_MIN).
+ */
 #pragma D option quiet
 
 BEGIN
