@@ -99,7 +99,7 @@ def prog_stats(pid):
 
 
 # What a tracer's main thread is blocked in between events (x86-64 numbers): bpftrace 0.17 in
-# epoll_wait, bdtrace in clock_nanosleep, empty_uprobe.py in rt_sigtimedwait; poll, select and
+# epoll_wait, bdtrace in epoll_wait (on its ring buffer), empty_uprobe.py in rt_sigtimedwait; poll, select and
 # the other variants for completeness.
 WAIT_SYSCALLS = {7, 23, 35, 128, 230, 232, 270, 271, 281}
 

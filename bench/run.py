@@ -2,7 +2,8 @@
 """Side-by-side benchmarks of bdtrace and bpftrace, in one run on one machine.
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
-                    [--pid-runs N] [--pid-all-timeout S] [--only core|pid|syscall] [--markdown]
+                    [--pid-runs N] [--pid-all-timeout S] [--flood-runs N] [--flood-calls N]
+                    [--only core|pid|syscall|flood] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -24,6 +25,11 @@ Cases:
             tracepoint:syscalls:sys_enter_<call> probes), and the BPF time per event of
             syscall:::entry (bpftrace: tracepoint:raw_syscalls:sys_enter) for the floor,
             @[tid] = count() and @ = count()
+  flood     a flood of records (see flood_cases.py): a program making --flood-calls getppid()
+            calls (3,000,000) traced with -c and a printf per call, default options: the lines
+            each tracer delivers and the drops it reports, the records its consumer turns into
+            text per second of its CPU time, wall time and peak RSS; --flood-runs runs after a
+            warm-up of a tenth of the flood
   pid       the pid provider (see pid_cases.py), on a process the bench builds and traces with -p:
             time to the first event and time to exit after SIGINT with the probes of
             pid$PID:libc.so.6:str*:entry and of every libc function (bpftrace: the same
@@ -55,6 +61,7 @@ import threading
 import time
 
 import event_cost
+import flood_cases
 import pid_cases
 import syscall_cases
 
@@ -343,13 +350,16 @@ def main():
                     help="measured attach/detach runs per tracer of each pid case (default 5)")
     ap.add_argument("--pid-all-timeout", type=float, default=120.0,
                     help="seconds bpftrace may take to its first event on every libc function (default 120)")
-    ap.add_argument("--only", choices=("core", "pid", "syscall"),
-                    help="run only the first cases (startup, first event, per event), only the pid ones "
-                         "or only the syscall ones")
+    ap.add_argument("--flood-runs", type=int, default=3, help="measured runs per tracer of the flood (default 3)")
+    ap.add_argument("--flood-calls", type=int, default=3000000,
+                    help="getppid() calls of the flood (default 3000000)")
+    ap.add_argument("--only", choices=("core", "pid", "syscall", "flood"),
+                    help="run only the first cases (startup, first event, per event), only the pid ones, "
+                         "only the syscall ones or only the flood")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
-    if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1:
-        ap.error("--runs, --event-runs and --pid-runs must be at least 1")
+    if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1 or args.flood_runs < 1 or args.flood_calls < 1:
+        ap.error("--runs, --event-runs, --pid-runs, --flood-runs and --flood-calls must be at least 1")
     if args.window <= 0:
         ap.error("--window must be positive")
     if os.geteuid() != 0:
@@ -380,6 +390,10 @@ def main():
             start = syscall_cases.measure_start(paths, args.runs, TOOLS, run_once, summary)
             sys_events = syscall_cases.measure_events(paths, args.event_runs, args.window, TOOLS)
             table += syscall_rows(start, sys_events, args.window)
+        if args.only in (None, "flood"):
+            with syscall_cases.tracefs():
+                flood = flood_cases.measure(paths, args.flood_runs, args.flood_calls, TOOLS)
+            table += flood_cases.rows(flood, args.flood_calls, cell, ratio)
         if args.only in (None, "pid"):
             with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
                 target = pid_cases.build_target(tmp)
@@ -413,6 +427,11 @@ def main():
             f"syscall: start to exit under the same getppid() loops, {args.runs} runs per tracer "
             f"after a warm-up; per event: {syscall_cases.EVENT['bdtrace']} / "
             f"{syscall_cases.EVENT['bpftrace']}, {args.event_runs} windows of {args.window:g} s"]
+    if args.only in (None, "flood"):
+        header += [
+            f"flood: bench/flood_target.c making {args.flood_calls:,} getppid() calls, traced with -c and "
+            f"one printf per call (default options), stdout a pipe the bench drains; {args.flood_runs} "
+            f"runs per tracer after a warm-up; records per CPU second = lines / the tracer's user+sys time"]
     if args.only in (None, "pid"):
         header += [
             f"pid: a process built from bench/pid_target.c, traced with -p; attach: {args.pid_runs} "

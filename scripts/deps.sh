@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs the Debian packages bdtrace needs to build and test, and only those that are missing.
 # Safe to run again and again: with everything present it does nothing and needs no root.
-#   bash scripts/deps.sh            # install what is missing
+#   bash scripts/deps.sh            # install what is missing to build
+#   bash scripts/deps.sh --test     # and what only the tests need (scripts/test.sh does this)
 #   BDTRACE_SKIP_DEPS=1 ...         # do not touch packages (another distribution, a packager's build)
 # It may also be sourced; it then defines bdtrace_deps and runs it once.
 
@@ -27,6 +28,17 @@ BDTRACE_PACKAGES=(
   systemtap-sdt-dev   # sys/sdt.h: the USDT probes of the test programs (tests/e2e/usdt, unit tests)
   python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt); the conformance runner
   gawk                # the conformance corpus's post-processors (scripts/conformance.sh)
+  bpftool             # the kernel's BPF object listing: no link or program outlives a killed dtrace (tests/e2e/harm)
+  libcpp-httplib-dev  # -x prometheus serves HTTP with cpp-httplib
+  dpkg-dev            # cpack -G DEB: dpkg-shlibdeps derives the package's dependencies
+  file                # cpack -G DEB: which installed files are ELF objects
+)
+
+# Only the tests use these: installed by "deps.sh --test" (scripts/test.sh, CI), and by the
+# tests that need them when they are missing.
+BDTRACE_TEST_PACKAGES=(
+  prometheus          # tests/system/prometheus.sh scrapes -x prometheus with a real server
+  man-db              # tests/system/package.sh: man -w finds the installed man pages
 )
 
 bdtrace_deps() {
@@ -38,8 +50,9 @@ bdtrace_deps() {
     return 0
   fi
 
-  local missing=() pkg status
-  for pkg in "${BDTRACE_PACKAGES[@]}"; do
+  local missing=() pkg status wanted=("${BDTRACE_PACKAGES[@]}")
+  [ "${1:-}" = --test ] && wanted+=("${BDTRACE_TEST_PACKAGES[@]}")
+  for pkg in "${wanted[@]}"; do
     status=$(dpkg-query -W -f='${db:Status-Abbrev}' "$pkg" 2>/dev/null || true)
     [ "${status:0:2}" = "ii" ] || missing+=("$pkg")
   done
@@ -62,4 +75,4 @@ bdtrace_deps() {
     apt-get install -y -q --no-install-recommends "${missing[@]}" </dev/null >&2 || return 1
 }
 
-bdtrace_deps
+bdtrace_deps "$@"

@@ -17,7 +17,7 @@ timings=()
 phase_start=$SECONDS
 phase_done() { timings+=("$1 $((SECONDS - phase_start))s"); phase_start=$SECONDS; }
 
-bash scripts/deps.sh || { echo "test.sh: installing dependencies failed" >&2; exit 1; }
+bash scripts/deps.sh --test || { echo "test.sh: installing dependencies failed" >&2; exit 1; }
 phase_done deps
 
 if ! bdtrace_configure "$build" "-DCMAKE_BUILD_TYPE=$BDTRACE_BUILD_TYPE" -DBDTRACE_TESTS=ON ||

@@ -53,6 +53,64 @@ struct CompileRequest {
 // An opaque compiled program (dtrace_prog_t).
 class Program;
 
+// ---- Aggregations as data (dtrace_aggregate_snap and dtrace_aggregate_walk) ----------------
+
+enum class AggregationFunction { Count, Sum, Min, Max, Avg, Stddev, Quantize, Lquantize, Llquantize };
+
+// One element of an aggregation's key, as DTrace's consumer hands it to its walkers.
+struct AggregationKey {
+    enum class Kind {
+        Integer,  // integer: the value (as_signed() when is_signed); also pointers and addresses
+        String,   // text: a D string, up to its first NUL
+        Bytes,    // text: any other record (char arrays, structs), exactly its bytes
+        Stack,    // frames: stack() or ustack(), innermost first, as DTrace prints each frame
+                  // ("libc.so.6`pthread_mutex_lock+0x4f", "0x4011a2" where nothing is known)
+        Symbol,   // text: sym(), func(), mod(), usym(), ufunc(), umod(), uaddr() as DTrace
+                  // prints them
+        Float     // floating: a floating-point key
+    };
+    Kind kind = Kind::Integer;
+    uint64_t integer = 0;
+    bool is_signed = false;
+    uint32_t size = 8;  // Integer: its D type's size in bytes
+    double floating = 0;
+    std::string text;
+    std::vector<std::string> frames;
+
+    int64_t as_signed() const { return static_cast<int64_t>(integer); }
+};
+
+// The closed range of values one histogram bucket counts (INT64_MIN and INT64_MAX at the open
+// ends) and its count.
+struct AggregationBucket {
+    int64_t min = 0;
+    int64_t max = 0;
+    int64_t count = 0;
+};
+
+struct AggregationValue {
+    // count(), sum(), min(), max(): the value. avg(): the mean as DTrace prints it (integer
+    // division); stddev(): the standard deviation as DTrace prints it. Histograms: the sum of
+    // the counts.
+    int64_t value = 0;
+    uint64_t count = 0;  // avg(), stddev(): how many values; histograms: the sum of the counts
+    int64_t sum = 0;     // avg(), stddev(): their sum
+    std::vector<AggregationBucket> buckets;  // quantize(), lquantize(), llquantize(): every bucket, lowest first
+};
+
+struct AggregationEntry {
+    std::vector<AggregationKey> keys;
+    AggregationValue value;  // merged over the CPUs, not normalized (normalize() changes printing only)
+};
+
+struct Aggregation {
+    std::string name;  // "@name"; "@_" for the anonymous aggregation @ (D's name for it)
+    AggregationFunction function = AggregationFunction::Count;
+    // In DTrace's printing order for this aggregation: by value, then key (or as aggsortkey,
+    // aggsortkeypos and aggsortrev say).
+    std::vector<AggregationEntry> entries;
+};
+
 struct ProgramInfo {
     uint32_t matched_probes = 0;  // for "dtrace: description 'X' matched N probes"
     uint32_t enabled_probes = 0;
@@ -167,6 +225,19 @@ public:
     void print_aggregations();
     // The exit status requested by exit(n) in the program, if any.
     std::optional<int> exit_status() const;
+
+    // dtrace_aggregate_snap + dtrace_aggregate_walk: every aggregation of the enabled programs
+    // with its entries, the CPUs' values merged. While tracing (after go()) the kernel's
+    // current values; after stop(), the values tracing ended with. Keys that name user code
+    // (ustack(), usym() ...) are merged and symbolised as the printed output shows them. Empty
+    // before go().
+    std::vector<Aggregation> aggregate_snapshot();
+    // libproc's Pxlookup_by_addr, as plockstat names locks and callers: a user address of
+    // process `pid` as "module`symbol+0xoff" ("module`symbol" at its start), where the symbol
+    // is the function or the data object (a global, a static, a .bss variable) holding it;
+    // "module`0xaddr" inside a module without a symbol there; "0xaddr" elsewhere. Names stay
+    // known after the process has exited if tracing saw it running.
+    std::string user_address_name(uint64_t pid, uint64_t address);
 
     struct Impl;
 

@@ -12,10 +12,12 @@
 #include "codegen/program_set.h"
 #include "dlib/library.h"
 #include "kernel/kernel.h"
+#include "metrics/exporter.h"
 #include "options/options.h"
 #include "probes/probe.h"
 #include "process/control.h"
 #include "process/kernel_symbols.h"
+#include "runtime/agg_metrics.h"
 #include "runtime/aggregations.h"
 #include "runtime/printer.h"
 #include "runtime/session.h"
@@ -53,6 +55,10 @@ struct Consumer::Impl {
     // The D system library, parsed by the first compile(): its declarations are known to every
     // program (parsing) and checked before each (sema).
     std::shared_ptr<const dlib::Library> library;
+    // -x prometheus: the exporter and the label names of the aggregations' keys (last: it is
+    // stopped before the session and printer it reads go away).
+    runtime::MetricLabels metric_labels;
+    std::unique_ptr<metrics::Exporter> exporter;
 };
 
 // exec()'s check of `program` (with the programs in `earlier`, whose globals it shares)
@@ -65,10 +71,16 @@ bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earl
 bool processes_all_exited(Consumer::Impl& impl);
 
 // One warning naming the pid probes the kernel refused (consumer_run.cpp).
-void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped);
+void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProbe>& skipped);
+// Why probes of that kind were skipped, as the warning says it (also for -l/-lv).
+const char* skip_reason(runtime::SkippedProbe::Why why);
 // The library watch on every process the pid descriptions name (consumer_libraries.cpp), and
 // what to do when one of them has loaded or unloaded objects.
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err);
 void handle_library_changes(Consumer::Impl& impl);
+// -x prometheus (consumer_metrics.cpp): start serving once the program set is known (false
+// with last_error), and answer the scrapes waiting for a snapshot (each pass of work()).
+bool start_metrics(Consumer::Impl& impl);
+void serve_metrics(Consumer::Impl& impl);
 
 }  // namespace bdtrace

@@ -50,6 +50,8 @@ void rematch(Consumer::Impl& impl, uint64_t pid) {
                 e.file_offset = p->file_offset;
                 e.retprobe = p->attach == probes::AttachKind::Uretprobe;
                 e.return_sites = p->return_sites;
+                e.return_uprobe = p->return_uprobe;
+                e.nop5_site = p->nop5_site;
                 e.usdt_sites = p->usdt_sites;
                 ps.epids.push_back(std::move(e));
             }

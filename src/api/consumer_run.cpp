@@ -1,6 +1,7 @@
 // From a compiled program to tracing: type checking and probe matching (exec), code
 // generation, loading, attaching and BEGIN (go), the consume loop (work), END (stop).
 #include <time.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -23,7 +24,10 @@ namespace {
 // Reads what the ring buffer holds; a record the printer held back for the next one (-F) is
 // printed once the buffer is empty.
 void poll_records(Consumer::Impl& impl) {
-    impl.session->poll(0);
+    // Batch after batch while full ones come, within bounds: a flood that outpaces the
+    // consumer must not keep it from its other duties.
+    for (int i = 0; i < 64 && impl.session->drain() >= static_cast<int>(runtime::Session::kDrainBatch); ++i) {
+    }
     impl.printer->flush();
 }
 
@@ -40,6 +44,14 @@ uint32_t round_pow2(uint64_t v) {
     return r;
 }
 
+// The shared ring buffer's size for -b/bufsize: DTrace's bufsize is each CPU's buffer, so the
+// one buffer all CPUs share holds a share per online CPU.
+uint32_t ring_size(uint64_t per_cpu) {
+    long n = sysconf(_SC_NPROCESSORS_ONLN);
+    uint64_t cpus = n > 0 ? static_cast<uint64_t>(n) : 1;
+    return round_pow2(per_cpu > (uint64_t{1} << 30) / cpus ? uint64_t{1} << 30 : per_cpu * cpus);
+}
+
 sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     sema::SemaOptions so;
     so.strsize = static_cast<uint32_t>(impl.opts.size("strsize") ? impl.opts.size("strsize") : 256);
@@ -51,9 +63,12 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
-    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes.
-    if (!impl.kernel) impl.kernel = kernel::open_kernel();
-    so.user_writes = impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
+    // kernel is asked only when a program uses them.
+    so.user_writes = [&impl] {
+        if (!impl.kernel) impl.kernel = kernel::open_kernel();
+        return impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
+    };
     return so;
 }
 
@@ -76,7 +91,7 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     codegen::CodegenOptions co;
     if (source) co.source_line = [source](uint32_t line) { return line_of(*source, line); };
     co.strsize = so.strsize;
-    co.bufsize = round_pow2(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (1u << 20));
+    co.bufsize = ring_size(impl.opts.size("bufsize") ? impl.opts.size("bufsize") : (4u << 20));
     if (uint64_t a = impl.opts.size("aggsize")) co.aggsize = static_cast<uint32_t>(std::min<uint64_t>(a, 1u << 30));
     if (uint64_t d = impl.opts.size("dynvarsize")) co.dynvarsize = static_cast<uint32_t>(std::min<uint64_t>(d, 1u << 30));
     co.scratchsize = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("scratchsize"), 1u << 20));
@@ -109,6 +124,11 @@ bool fail_compile(Consumer::Impl& impl, const Program& program) {
         break;
     }
     return false;
+}
+
+runtime::AggMaps agg_maps(Consumer::Impl& impl) {
+    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
+            impl.session->map(codegen::abi::kAggSpillMap)};
 }
 
 bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
@@ -289,7 +309,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
 }
 
 // One warning for every pid probe the kernel refused, rather than failing them all.
-void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skipped) {
+void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProbe>& skipped) {
     // USDT sites whose argument specs are not understood (a register or form not known here).
     auto unusable = impl.session->take_unusable_sites();
     if (!unusable.empty()) {
@@ -299,13 +319,29 @@ void report_skipped(Consumer::Impl& impl, const std::vector<std::string>& skippe
                             (unusable.size() == 1 ? "" : "s") + " not traced: argument specs not understood: " + list +
                             "\n");
     }
-    if (skipped.empty()) return;
-    std::string list;
-    for (size_t i = 0; i < skipped.size() && i < 10; ++i) list += (i ? ", " : "") + skipped[i];
-    if (skipped.size() > 10) list += ", and " + std::to_string(skipped.size() - 10) + " more";
-    impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(skipped.size()) + " probe" +
-                        (skipped.size() == 1 ? "" : "s") +
-                        " skipped: the kernel cannot place a uprobe on the instruction: " + list + "\n");
+    // One line per reason, naming the first ten probes.
+    for (auto why : {runtime::SkippedProbe::Why::Refused, runtime::SkippedProbe::Why::Nop5}) {
+        std::vector<const std::string*> names;
+        for (const auto& s : skipped)
+            if (s.why == why) names.push_back(&s.name);
+        if (names.empty()) continue;
+        std::string list;
+        for (size_t i = 0; i < names.size() && i < 10; ++i) list += (i ? ", " : "") + *names[i];
+        if (names.size() > 10) list += ", and " + std::to_string(names.size() - 10) + " more";
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(names.size()) + " probe" +
+                            (names.size() == 1 ? "" : "s") + " skipped: " + skip_reason(why) + ": " + list + "\n");
+    }
+}
+
+const char* skip_reason(runtime::SkippedProbe::Why why) {
+    switch (why) {
+        case runtime::SkippedProbe::Why::Refused:
+            return "the kernel cannot place a uprobe on the instruction";
+        case runtime::SkippedProbe::Why::Nop5:
+            return "the instruction is a 5-byte NOP inside the function, which this kernel's uprobe would turn "
+                   "into a call that overwrites the stack's red zone";
+    }
+    return "";
 }
 
 bool Consumer::go() {
@@ -332,17 +368,16 @@ bool Consumer::go() {
         if (impl.opts.size("bufsize") < std::max<uint64_t>(largest, 1))
             return fail_enable(impl, "Enabling exceeds size of buffer", 1);
     }
+    if (!start_metrics(impl)) return false;
 
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
                                                             impl.open.sinks.err);
     impl.printer->snapshot = [&impl]() {
-        return runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs,
-                                              impl.opts.is_set("aggpercpu"));
+        return runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     };
     impl.printer->modify = [&impl](uint32_t id, int64_t keep, bool trunc) {
-        kernel::Map& m = impl.session->map(codegen::abi::kAggMap);
-        if (trunc) return runtime::trunc_aggregation(m, *impl.programs, id, keep);
-        runtime::clear_aggregation(m, *impl.programs, id);
+        if (trunc) return runtime::trunc_aggregation(agg_maps(impl), *impl.programs, id, keep);
+        runtime::clear_aggregation(agg_maps(impl), *impl.programs, id);
         return std::vector<std::vector<uint8_t>>{};
     };
     impl.printer->truncate = impl.open.sinks.truncate;
@@ -387,9 +422,9 @@ bool Consumer::go() {
 // "dtrace: N drops on CPU M", as DTrace reports buffer drops.
 // "dtrace: N aggregation drops on CPU M" when an aggregation update found the map full.
 static void report_drops(Consumer::Impl& impl) {
-    // -x droptags: each message names its kind of drop, as DTrace's drop handler does.
-    const bool droptags = impl.opts.is_set("droptags");
-    auto tag = [droptags](const char* t) { return droptags ? "[" + std::string(t) + "] " : std::string(); };
+    // -x droptags: DTrace's tag of the kind of drop before the count.
+    const bool tags = impl.opts.is_set("droptags");
+    auto tag = [&](const char* t) { return tags ? std::string("[") + t + "] " : std::string(); };
     auto report = [&](const std::vector<uint64_t>& drops, const char* what, const char* kind) {
         for (size_t cpu = 0; cpu < drops.size(); ++cpu) {
             if (!drops[cpu]) continue;
@@ -405,8 +440,7 @@ static void report_drops(Consumer::Impl& impl) {
     for (uint64_t d : drops.dynvars) dyn += d;
     if (dyn)
         impl.open.sinks.err(impl.open.program_name + ": " + tag("DTRACEDROP_DYNAMIC") + std::to_string(dyn) +
-                            " dynamic variable drop" +
-                            (dyn == 1 ? "" : "s") + "\n");
+                            " dynamic variable drop" + (dyn == 1 ? "" : "s") + "\n");
     // Firings the kernel did not run: their program was already running on that CPU (a
     // tracepoint fired by an interrupt inside it). DTrace has no such loss; say it as a drop.
     if (uint64_t missed = impl.session->new_recursion_misses())
@@ -436,11 +470,15 @@ static uint64_t monotonic_ns() {
 }
 
 // One pass of the consumer. Records are read at the switch rate (-x switchrate, 1hz by default),
-// as DTrace switches its buffers, so bufsize means what it says; exit() is noticed within
-// 10 ms, without waiting for the next switch (or at the status rate when one is set).
+// as DTrace switches its buffers, which bounds how late output can be; in between the consumer
+// sleeps on the ring buffer, which the programs wake once a quarter of it is pending
+// (ClauseGen::ringbuf_wakeup_flags), and drains it at once, so that a flood does not fill it.
+// exit() is noticed within 10 ms, without waiting for the next switch (or at the status rate
+// when one is set).
 WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
+    serve_metrics(impl);
     // With -x statusrate exit() is looked for only at the status checks (END then fires up to
     // a period later, as in DTrace); without it on every pass.
     const bool status = impl.status.due(monotonic_ns());
@@ -466,8 +504,9 @@ WorkStatus Consumer::work() {
     if (impl.next_switch == 0) impl.next_switch = now + period;
     if (now < impl.next_switch) {
         uint64_t wait = std::min<uint64_t>(impl.next_switch - now, 10000000);
-        timespec ts{static_cast<time_t>(wait / 1000000000), static_cast<long>(wait % 1000000000)};
-        nanosleep(&ts, nullptr);  // a signal ends it early: the driver then stops tracing
+        // A signal ends the wait early: the driver then stops tracing. A record held for -F's
+        // pairing stays held until the switch.
+        impl.session->poll(static_cast<int>((wait + 999999) / 1000000));
         return WorkStatus::Okay;
     }
     impl.next_switch = now + period;
@@ -481,6 +520,7 @@ bool Consumer::stop() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return true;
     impl.stopped = true;
+    impl.exporter.reset();  // scrapes end with tracing
     runtime::SessionError err;
     impl.session->set_activity(codegen::abi::kEnd);
     bool ok = true;
@@ -492,8 +532,8 @@ bool Consumer::stop() {
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
     if (!impl.programs->aggregations.empty())
-        impl.final_aggregations = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap),
-                                                                 *impl.programs, impl.opts.is_set("aggpercpu"));
+        impl.final_aggregations =
+            runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
     impl.session.reset();  // detach everything
     return ok;

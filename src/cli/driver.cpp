@@ -261,6 +261,7 @@ std::optional<int> Driver::open_output_file() {
         error("failed to open output file '" + *line_.output_file + "': " + std::strerror(errno));
         return kError;
     }
+    std::setvbuf(f, nullptr, _IOFBF, kOutputBuffer);  // large writes; flushed after each pass
     output_ = std::shared_ptr<FILE>(f, [](FILE* p) { std::fclose(p); });
     return std::nullopt;
 }
@@ -415,8 +416,14 @@ int Driver::trace() {
             stopped = true;
             if (!consumer_->stop()) return consumer_failure();
         }
+        // Output goes out after each pass of the consumer, as dtrace(1) flushes after each
+        // dtrace_work(): records come in batches, so these are large writes.
         WorkStatus status = consumer_->work();
+        // As dtrace(1)'s loop flushes its output after each pass: a reader of a pipe sees each
+        // record when it is consumed.
+        if (io_.flush) io_.flush();
         if (output_) std::fflush(output_.get());
+        else if (io_.flush) io_.flush();
         if (status == WorkStatus::Done) break;
         if (status == WorkStatus::Error) {
             if (g_interrupts.load() > 1) break;

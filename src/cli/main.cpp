@@ -35,6 +35,9 @@ int main(int argc, char** argv) {
         return e.status;
     }
 
+    // Traced data can come in floods: a pipe or file gets it in large writes (the driver
+    // flushes after each pass of the consumer); a terminal keeps stdio's line buffering.
+    if (!isatty(STDOUT_FILENO)) std::setvbuf(stdout, nullptr, _IOFBF, bdtrace::cli::kOutputBuffer);
     bdtrace::cli::DriverIo io;
     io.out = write_out;
     io.err = write_err;

@@ -42,15 +42,40 @@ enum MapId : uint32_t {
     // kSdtIdentityShift, 0: the current task), two guards of proc/sched probes (SdtGuard),
     // then the epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
-    kMapCount = 15,
+    // PERCPU_ARRAY[1] of VtimeClock: the difference between the BPF clock and the scheduler's
+    // at this CPU's last switch (codegen/gen_vtime.cpp), for vtimestamp's running slice.
+    kVtimeMap = 15,
+    // HASH: u64 (kernel text address >> kMachineryBlockShift) -> u32 1 for each block of the
+    // tracing machinery's functions (codegen/gen_kstack.cpp), filled by the consumer.
+    kMachineryMap = 16,
+    // PERCPU_ARRAY[aggregations without keys]: each one's entry at its AggDesc::array_slot, a
+    // word saying the CPU has updated it (0: no data, as an absent hash entry), then the value
+    // laid out as in kAggMap (kAggArrayData).
+    kAggArrayMap = 17,
+    // PERCPU_HASH[kAggSpillEntries], preallocated, laid out as kAggMap: the keyed entries a
+    // burst of new keys could not get from kAggMap (not preallocated: -ENOMEM before it is
+    // full). A key may be in both; the consumer merges them. One entry when kAggMap is
+    // preallocated (ProgramSet::agg_spill false).
+    kAggSpillMap = 18,
+    kMapCount = 19,
 };
+inline constexpr uint32_t kAggArrayData = 8;
+inline constexpr uint32_t kAggSpillEntries = 1024;
 
-// min() and max() in the aggregation map: each CPU's word holds the value XOR this mask, so
-// that a CPU's zero slot (the kernel zeroes the other CPUs' slots of a new per-CPU entry, and
-// clear() writes zeros) reads as the extreme that never wins: INT64_MAX for min(), INT64_MIN
-// for max(). Both then keep the larger word as an unsigned number.
-inline constexpr uint64_t kAggMinMask = 0x7fffffffffffffffull;
-inline constexpr uint64_t kAggMaxMask = 0x8000000000000000ull;
+// vtimestamp's clocks (kVtimeMap's value): bpf_ktime_get_ns() - se.exec_start of the task
+// switched in, and whether a switch has been seen on this CPU yet.
+inline constexpr int32_t kVtimeOffset = 0;
+inline constexpr int32_t kVtimeSeen = 8;
+inline constexpr uint32_t kVtimeSize = 16;
+// Kernel functions start at 16-byte boundaries: a return address's block names its function.
+inline constexpr int32_t kMachineryBlockShift = 4;
+inline constexpr uint32_t kMachineryEntries = 16384;
+
+// The ring buffer's wakeup policy (codegen ClauseGen::ringbuf_wakeup_flags): the flags of
+// bpf_ringbuf_output and the query of bpf_ringbuf_query that chooses them.
+inline constexpr int32_t kRingbufNoWakeup = 1;     // BPF_RB_NO_WAKEUP
+inline constexpr int32_t kRingbufForceWakeup = 2;  // BPF_RB_FORCE_WAKEUP
+inline constexpr int32_t kRingbufAvailData = 0;    // BPF_RB_AVAIL_DATA
 
 // Activity: which probes may fire. BEGIN runs alone first; END runs alone last.
 enum Activity : uint32_t { kInactive = 0, kBegin = 1, kActive = 2, kDraining = 3, kEnd = 4 };

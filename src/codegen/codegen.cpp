@@ -132,9 +132,10 @@ void ClauseGen::run() {
         f.store(4, record, 0, epid);
         VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
         f.store(4, record, 4, cpu);
+        VReg flags = ringbuf_wakeup_flags();
         VReg rb = f.vreg();
         f.load_map_fd(rb, abi::kRingbufMap);
-        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), 0});
+        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {rb, record, static_cast<int64_t>(record_size), flags});
         // A full ring buffer drops the record; the consumer reports drops per CPU.
         bpf::Label written = f.new_label();
         f.branch(Cond::Eq, rc, 0, written);
@@ -190,9 +191,10 @@ void ClauseGen::run() {
         f.mov(rec, scratch);
         f.alu64(AluOp::Add, rec, static_cast<int64_t>(fault_record_offset()));
     }
+    VReg flags = ringbuf_wakeup_flags();
     VReg rb = f.vreg();
     f.load_map_fd(rb, abi::kRingbufMap);
-    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), 0});
+    f.call_helper(bpf::helper::ringbuf_output, {rb, rec, static_cast<int64_t>(sizeof(abi::FaultRecord)), flags});
     f.ret(0);
 }
 
@@ -391,6 +393,8 @@ void Gen::run() {
                 e.file_offset = pr->file_offset;
                 e.retprobe = pr->attach == AttachKind::Uretprobe;
                 e.return_sites = pr->return_sites;
+                e.return_uprobe = pr->return_uprobe;
+                e.nop5_site = pr->nop5_site;
                 e.usdt_sites = pr->usdt_sites;
                 e.tp_nargs = pr->tp_nargs;
                 e.tracepoint = pr->tracepoint;
@@ -549,8 +553,10 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.fault_offset = vars_end + Gen::kMaxRecord;
     g.temps_offset = g.fault_offset + 2 * Gen::kFaultRecordSpace;
     g.stack_offset = g.temps_offset + g.strsize * Gen::kStringTemps;
-    // Aggregations: key layouts and the largest key and value, for the one map they share.
-    uint32_t key_size = 8, value_size = 8;
+    // Aggregations: key layouts and the largest key and value, for the hash the keyed ones share;
+    // an aggregation without keys has one entry, a slot of the per-CPU array.
+    uint32_t key_size = 8, value_size = 8, array_value = 8;
+    uint32_t keyed = 0, unkeyed = 0;
     for (const auto& a : prog.aggregations) {
         AggDesc d;
         d.id = a->id;
@@ -597,14 +603,22 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
             default: d.value_size = 8; break;
         }
         key_size = std::max(key_size, off);
-        value_size = std::max(value_size, d.value_size);
+        if (d.keys.empty()) {
+            d.array_slot = static_cast<int32_t>(unkeyed++);
+            array_value = std::max(array_value, d.value_size);
+        } else {
+            ++keyed;
+            value_size = std::max(value_size, d.value_size);
+        }
         ps->aggregations.push_back(std::move(d));
     }
     ps->agg_key_size = key_size;
     ps->agg_value_size = value_size;
+    ps->agg_array_value_size = abi::kAggArrayData + array_value;
     // -x aggsize bounds the entries; each entry is a key and one value per CPU. Too small for
     // one entry, every update is dropped (gen_agg.cpp), as DTrace drops them.
-    g.agg_entries = opts.aggsize / std::max<uint32_t>(key_size + value_size, 1);
+    g.agg_entries = opts.aggsize / std::max<uint32_t>(key_size + std::max(value_size, array_value), 1);
+    ps->agg_spill = keyed > 0 && g.agg_entries > 2 * abi::kAggSpillEntries;
     g.agg_key_offset = g.stack_offset + Gen::kStackBytes;
     g.agg_zero_offset = g.agg_key_offset + key_size;
     // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
@@ -612,9 +626,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     for (const sema::Variable* v : prog.dynamic_vars) {
         uint32_t k = 16;
         for (const sema::Type* t : v->keys)
-            k += t->is_string() || t->kind == sema::TypeKind::Array ? (g.strsize + 7) / 8 * 8 : 8;
+            k += t->is_record() ? static_cast<uint32_t>((t->size + 7) / 8 * 8)
+                 : t->is_string() || t->kind == sema::TypeKind::Array ? (g.strsize + 7) / 8 * 8 : 8;
         dyn_key = std::max(dyn_key, k);
-        uint32_t vs = v->type->is_string() ? (g.strsize + 1 + 7) / 8 * 8 : 8;
+        uint32_t vs = v->type->is_string() ? (g.strsize + 1 + 7) / 8 * 8
+                      : v->type->is_record() ? static_cast<uint32_t>(std::max<uint64_t>((v->type->size + 7) / 8 * 8, 8)) : 8;
         dyn_value = std::max(dyn_value, vs);
     }
     g.dyn_key_offset = g.agg_zero_offset + value_size;
@@ -658,11 +674,15 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (strings.empty()) strings.resize(g.strsize, 0);
     ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
                         static_cast<uint32_t>(strings.size()), 1, true, strings});
-    // The kernel preallocates the aggregation entries (allocating in a probe could fail and
-    // lose data), about 100 ms for the default 4m: a program without aggregations gets one.
-    uint32_t entries = prog.aggregations.empty() ? 1 : g.agg_entries;
-    MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size,
-                 ps->agg_value_size, std::max<uint32_t>(entries, 1), false, {}};
+    // Keyed aggregations: what -x aggsize makes room for. Preallocating the default 4m took
+    // the kernel 0.3-0.8 s of memory accounting at every start, so a hash larger than the spill
+    // hash's kAggSpillEntries is allocated as keys appear, and a burst of new keys that finds
+    // the kernel's caches empty goes to the preallocated spill (gen_agg.cpp); the two share the
+    // bound. A smaller one is preallocated whole, with no spill.
+    uint32_t agg_entries = keyed ? std::max<uint32_t>(g.agg_entries, 1) : 1;
+    MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size, ps->agg_value_size,
+                 ps->agg_spill ? agg_entries - abi::kAggSpillEntries : agg_entries, false, {}};
+    aggs.no_prealloc = ps->agg_spill;
     ps->maps.push_back(std::move(aggs));
     // -x dynvarsize bounds the dynamic variables' entries (preallocated, as the aggregations').
     uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : opts.dynvarsize / (dyn_key + dyn_value);
@@ -700,6 +720,17 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
                                [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();
+    ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
+    if (g.uses_vtime) ps->vtime_program = vtime_program(types);
+    ps->kernel_machinery = g.uses_machinery;
+    ps->maps.push_back({abi::kMachineryMap, MapSpec::Kind::Hash, "machinery", 8, 4,
+                        g.uses_machinery ? abi::kMachineryEntries : 1, false, {}});
+    // Aggregations without keys: one slot each of a per-CPU array, whose lookup the verifier
+    // inlines (no hashing, nothing to allocate).
+    ps->maps.push_back({abi::kAggArrayMap, MapSpec::Kind::PercpuArray, "agg_array", 4, ps->agg_array_value_size,
+                        std::max<uint32_t>(unkeyed, 1), false, {}});
+    ps->maps.push_back({abi::kAggSpillMap, MapSpec::Kind::PercpuHash, "agg_spill", ps->agg_key_size,
+                        ps->agg_value_size, ps->agg_spill ? abi::kAggSpillEntries : 1, false, {}});
     return ps;
 }
 

@@ -56,6 +56,12 @@ public:
     uint32_t scratchsize = 256;
     bool uses_alloca = false;  // some clause allocates: the scratch value holds the region
     bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)
+    bool uses_vtime = false;      // a clause reads vtimestamp: the switch hook (vtime_program) runs
+    bool uses_machinery = false;  // a kernel stack skips the tracing machinery (kMachineryMap)
+    // Frames looked at for the tracing machinery: a tracepoint's iterator, its BPF probe
+    // function and bpf_trace_run<N>, or BEGIN's two test-run functions, with room to spare.
+    static constexpr uint32_t kMachineryWindow = 6;
+    static constexpr uint32_t kCommBytes = 16;  // TASK_COMM_LEN: execname's bytes and NUL
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -85,6 +91,10 @@ private:
     std::map<std::string, uint32_t> strings_;
     std::vector<uint8_t> string_bytes_;
 };
+
+// The program on sched_switch that lets vtimestamp count the running slice (gen_vtime.cpp); null
+// without kernel types.
+std::unique_ptr<bpf::Program> vtime_program(sema::TypeTable& types);
 
 // The layout of an aggregation key element of type t that holds a user stack or a user symbol
 // (gen_subr_ustack.cpp); false for other types.
@@ -134,6 +144,7 @@ public:
     // ---- expressions (gen_expr.cpp) ----
     bpf::VReg value(const sema::Node& n);        // integers and pointers, 64-bit normalised
     void normalize(bpf::VReg r, const sema::Type* t);
+    void typecast(bpf::VReg r, const sema::Type* from, const sema::Type* to);
     bpf::VReg compare(const sema::Node& n);
     void compare_branch(const sema::Node& n, bpf::Label target, bool negate);
     void branch_if_false(const sema::Node& n, bpf::Label target);
@@ -149,6 +160,18 @@ public:
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address
     bpf::VReg var_address(const sema::Variable& v);
     void assign(const sema::Node& n, bpf::VReg* result);
+    // ---- stores to memory (gen_store.cpp) ----
+    bpf::VReg as_number(bpf::VReg v);  // a pointer as a plain number
+    // A pointer the verifier accepts for `size` bytes at the D address `addr`, which must be
+    // scratch memory the clause allocated or D variables' storage; anything else faults.
+    bpf::VReg writable_address(bpf::VReg addr, uint32_t size);
+    bpf::VReg lvalue_pointer(const sema::Node& lvalue);  // a Load's storage, for writing
+    bpf::VReg load_lvalue(const sema::Node& lvalue, bpf::VReg p);
+    void store_lvalue(const sema::Node& lvalue, bpf::VReg p, bpf::VReg v);
+    bpf::VReg record_address(const sema::Node& n, bool* user);  // a struct value's bytes
+    void copy_record(bpf::VReg dst, const sema::Node& n, uint64_t size);
+    bpf::VReg store(const sema::Node& n);          // a Store node
+    bpf::VReg memory_incdec(const sema::Node& n);  // ++/-- on a Load
     // old op value for a compound assignment (op=), with the division checks and pointer scaling.
     bpf::VReg combine(sema::Op op, const sema::Type* t, bpf::VReg old, bpf::VReg value);
     void fault(uint32_t type, bpf::VReg addr);   // abandon the clause
@@ -205,6 +228,8 @@ public:
 
     // ---- dynamic variables (gen_dynvar.cpp) ----
     bpf::VReg dynvar_read(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);  // value address
+    bpf::VReg dynvar_element(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);  // for writing
+    bpf::VReg var_storage(const sema::Node& var_addr, bool write);  // a VarAddr node's storage
     void dynvar_assign(const sema::Node& n, bpf::VReg* result);  // an Assign to a dynamic variable
     bpf::VReg dynvar_incdec(const sema::Node& n);
     bpf::VReg dynvar_key(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);
@@ -215,11 +240,28 @@ public:
     void statements(const std::vector<sema::StmtPtr>& list);
     void action(const sema::Action& a);
     void aggregate(const sema::AggUpdate& u);  // gen_agg.cpp
+    bpf::VReg hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg, const AggDesc& desc);
+    bpf::VReg hash_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::VReg key, bpf::Label done);
+    bpf::VReg array_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::Label done);
+    void update_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::VReg p, bpf::VReg v, bpf::VReg incr);
     Field record_value(const sema::Node& n);     // appends one datum to the record
     // bpf_get_stack()'s flags: skip the BPF frames (the entry program, this clause and, in an
     // ERROR clause, the faulting clause) where the stack is the current one; a perf event's
     // stack starts at the interrupted code and has none.
     int64_t stack_flags() const;
+    // Kernel stacks that start at the probe site (gen_kstack.cpp): whether the firing's stack
+    // begins with the tracing machinery's frames (tracepoints, BEGIN/END), how many of them
+    // lead the `bytes` bytes of PCs at the stack room, the first kMachineryWindow frames
+    // below the program's own there, bpf_get_stack's flags that skip both, caller and
+    // stackdepth.
+    bool stack_has_machinery() const;
+    bpf::VReg machinery_frames(bpf::VReg bytes);
+    bpf::VReg stack_window();
+    bpf::VReg stack_skip();
+    bpf::VReg kernel_caller();
+    bpf::VReg kernel_stackdepth();
+    bpf::VReg vtimestamp(const sema::Node& n);  // gen_vtime.cpp
+    bpf::VReg ringbuf_wakeup_flags();  // BPF_RB_NO_WAKEUP, or FORCE once a quarter is pending
     void count_drop(int32_t scratch_offset);  // a per-CPU drop counter, one more
     bpf::VReg firing_timestamp();  // the firing's timestamp, read from the clock on first use
 

@@ -45,6 +45,23 @@ void ClauseGen::count_drop(int32_t offset) {
     f.store(8, scratch, static_cast<int16_t>(offset), drops);
 }
 
+// The wakeup flags of a record sent to the ring buffer. The consumer sleeps in epoll on it
+// and reads it at the switch rate; a record wakes it early only once the buffer holds a quarter
+// of its size (BPF_RB_FORCE_WAKEUP), so that a flood is drained as it comes without a wakeup per
+// record (BPF_RB_NO_WAKEUP otherwise).
+VReg ClauseGen::ringbuf_wakeup_flags() {
+    VReg rb = f.vreg();
+    f.load_map_fd(rb, abi::kRingbufMap);
+    VReg avail = f.call_helper(bpf::helper::ringbuf_query, {rb, static_cast<int64_t>(abi::kRingbufAvailData)});
+    VReg flags = f.vreg();
+    f.mov(flags, static_cast<int64_t>(abi::kRingbufNoWakeup));
+    bpf::Label quiet = f.new_label();
+    f.branch(Cond::Lt, avail, static_cast<int64_t>(g.opts.bufsize / 4), quiet);
+    f.mov(flags, static_cast<int64_t>(abi::kRingbufForceWakeup));
+    f.bind(quiet);
+    return flags;
+}
+
 int64_t ClauseGen::stack_flags() const {
     if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick ||
         probes::is_uprobe_kind(g.current_kind))
@@ -61,10 +78,11 @@ Field ClauseGen::record_value(const sema::Node& n) {
         fld.kind = Field::Kind::Stack;
         fld.size = static_cast<uint32_t>(8 + 8 * n.value);
         fld.offset = record_size;
+        VReg skip = stack_skip();
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset + 8));
-        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * n.value), stack_flags()});
+        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(8 * n.value), skip});
         f.store(8, record, static_cast<int16_t>(fld.offset), got);
         record_size += fld.size;
         return fld;
@@ -73,6 +91,17 @@ Field ClauseGen::record_value(const sema::Node& n) {
         fld.kind = Field::Kind::String;
         fld.size = g.strsize;  // D's strsize characters and the NUL: -x rawbytes shows the whole buffer
         fld.offset = record_size;
+        if (n.kind == NodeKind::Builtin && n.builtin == sema::BuiltinVar::Execname && g.strsize > Gen::kCommBytes) {
+            // A task's name is at most 15 characters and a NUL: records of a flood of printf's
+            // of execname hold 16 bytes of it, not strsize.
+            fld.stored = Gen::kCommBytes;
+            VReg dst = f.vreg();
+            f.mov(dst, record);
+            f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
+            current_comm(dst);
+            record_size += Gen::kCommBytes;
+            return fld;
+        }
         VReg src = string_operand(n);
         VReg dst = f.vreg();
         f.mov(dst, record);
@@ -84,10 +113,11 @@ Field ClauseGen::record_value(const sema::Node& n) {
     }
     if (!n.type->is_scalar()) {
         // Structs, unions and other arrays in memory or in D variables: their bytes.
-        VReg src;
-        if (n.kind == NodeKind::Load) src = address_of(n);
-        else if (n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar) src = var_address(*n.var);
-        else g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+        if (n.kind != NodeKind::Load && n.kind != NodeKind::Global && n.kind != NodeKind::ClauseVar &&
+            n.kind != NodeKind::DynVar && n.kind != NodeKind::Comma)
+            g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not yet supported");
+        bool user = false;
+        VReg src = record_address(n, &user);
         if (n.type->size == 0 || n.type->size > 4096)
             g.error("D_UNKNOWN", n.range, "recording values of type " + n.type->name + " is not supported: size " + std::to_string(n.type->size));
         fld.kind = Field::Kind::Bytes;
@@ -96,7 +126,8 @@ Field ClauseGen::record_value(const sema::Node& n) {
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
-        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(fld.size), src});
+        VReg rc = f.call_helper(user ? bpf::helper::probe_read_user : bpf::helper::probe_read_kernel,
+                                {dst, static_cast<int64_t>(fld.size), src});
         bpf::Label ok = f.new_label();
         f.branch(Cond::Eq, rc, 0, ok);
         fault(abi::kFaultBadAddr, src);
@@ -113,6 +144,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
         g.error("D_UNKNOWN", n.range, "recording long double values is not yet supported");
     fld.offset = record_size;
     VReg v = value(n);
+    normalize(v, n.type);  // recorded at its type's width, as DTrace records it
     f.store(8, record, static_cast<int16_t>(fld.offset), v);
     record_size += 8;
     return fld;

@@ -1,6 +1,7 @@
 // Aggregations: each update builds the key {id, 0, key tuple} in the scratch area, finds (or
 // creates) the entry in the per-CPU hash map, and applies the aggregating function to it. The
 // consumer merges the CPUs' values when it prints.
+#include <cerrno>
 #include <optional>
 #include <vector>
 
@@ -172,7 +173,48 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
         return;
     }
 
-    // The key.
+    // The key's elements, then the operands, are evaluated before the entry is found or made:
+    // a fault in any of them leaves the aggregation as it was.
+    VReg key;
+    if (desc.array_slot < 0) key = hash_key(u, agg, desc);
+    VReg v, incr;
+    if (u.value) v = value(*u.value);
+    if (u.increment) incr = value(*u.increment);
+    bpf::Label done = f.new_label();
+    VReg p = desc.array_slot >= 0 ? array_entry(agg, desc, done) : hash_entry(agg, desc, key, done);
+    update_entry(agg, desc, p, v, incr);
+    f.bind(done);
+}
+
+// An aggregation without keys: its slot of the per-CPU array, the value after the flag word.
+// The first update on this CPU sets the flag (the entry has data) and starts min()/max() from
+// their extreme values. The operands are evaluated before the slot is looked up, as for keys.
+VReg ClauseGen::array_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::Label done) {
+    VReg key = f.vreg();
+    f.mov(key, scratch);
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.agg_key_offset));
+    f.store(4, key, 0, static_cast<int64_t>(desc.array_slot));
+    VReg map = f.vreg();
+    f.load_map_fd(map, abi::kAggArrayMap);
+    VReg p = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+    f.branch(Cond::Eq, p, 0, done);
+    bpf::Label have = f.new_label();
+    VReg flag = f.vreg();
+    f.load(8, flag, p, 0);
+    f.branch(Cond::Ne, flag, 0, have);
+    f.store(8, p, 0, 1);
+    if (agg.func == AggFunc::Min || agg.func == AggFunc::Max) {
+        VReg init = f.vreg();
+        f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
+        f.store(8, p, static_cast<int16_t>(abi::kAggArrayData), init);
+    }
+    f.bind(have);
+    f.alu64(AluOp::Add, p, static_cast<int64_t>(abi::kAggArrayData));
+    return p;
+}
+
+// A keyed aggregation's key {id, 0, key tuple}, built in scratch.
+VReg ClauseGen::hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg, const AggDesc& desc) {
     VReg key = f.vreg();
     f.mov(key, scratch);
     f.alu64(AluOp::Add, key, static_cast<int64_t>(g.agg_key_offset));
@@ -183,10 +225,11 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
         if (kf.kind == Field::Kind::UStack || kf.kind == Field::Kind::USym) {
             user_key(*u.keys[i], kf, key);
         } else if (kf.kind == Field::Kind::Stack) {
+            VReg skip = stack_skip();
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 8));
-            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), stack_flags()});
+            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), skip});
             f.store(8, key, static_cast<int16_t>(kf.offset), got);
         } else if (kf.kind == Field::Kind::String) {
             VReg src = string_operand(*u.keys[i]);
@@ -196,39 +239,71 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             copy_string(dst, src);
         } else {
             VReg v = value(*u.keys[i]);
+            normalize(v, u.keys[i]->type);  // a key is its type's width
             f.store(8, key, static_cast<int16_t>(kf.offset), v);
         }
     }
-    VReg v;
-    if (u.value) v = value(*u.value);
-    VReg incr;
-    if (u.increment) incr = value(*u.increment);
+    return key;
+}
 
-    // The entry: found, or created from zeros (BPF_NOEXIST) and found again.
+// A keyed aggregation's entry: found in the per-CPU hash, or created from zeros (BPF_NOEXIST)
+// and found again. The hash is not preallocated (creating the default 4m took the kernel
+// 0.3-0.8 s); its entries come from the kernel's per-CPU caches, refilled between firings, so
+// a burst of new keys can find them empty (-ENOMEM) before the map is full: those entries go
+// to the small preallocated spill hash (abi::kAggSpillMap), which the consumer reads with it.
+// A full map (-E2BIG), or a full spill, drops the update and counts it.
+VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc& desc, VReg key, bpf::Label done) {
     VReg map = f.vreg();
     f.load_map_fd(map, abi::kAggMap);
     VReg p = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
-    bpf::Label have = f.new_label(), done = f.new_label();
+    bpf::Label have = f.new_label(), created = f.new_label(), full = f.new_label();
     f.branch(Cond::Ne, p, 0, have);
     VReg zero = f.vreg();
     f.mov(zero, scratch);
     f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.agg_zero_offset));
     f.load_map_fd(map, abi::kAggMap);
-    f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
+    VReg err = f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
     f.load_map_fd(map, abi::kAggMap);
     VReg p2 = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
-    bpf::Label created = f.new_label();
+    f.mov(p, p2);
     f.branch(Cond::Ne, p2, 0, created);
+    if (g.out.agg_spill) {
+        f.branch(Cond::Ne, err, -ENOMEM, full);
+        f.load_map_fd(map, abi::kAggSpillMap);
+        VReg s = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+        f.mov(p, s);
+        f.branch(Cond::Ne, s, 0, have);  // spilled by an earlier burst
+        f.mov(zero, scratch);
+        f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.agg_zero_offset));
+        f.load_map_fd(map, abi::kAggSpillMap);
+        f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
+        f.load_map_fd(map, abi::kAggSpillMap);
+        VReg s2 = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+        f.mov(p, s2);
+        f.branch(Cond::Ne, s2, 0, created);
+    }
     // The map is full: the update is dropped and counted, for "N aggregation drops on CPU n".
+    f.bind(full);
     count_drop(abi::kScratchAggDrops);
     f.jump(done);
     f.bind(created);
-    f.mov(p, p2);
+    // min() and max() start from the extreme values, not zero.
+    if (agg.func == AggFunc::Min || agg.func == AggFunc::Max) {
+        VReg init = f.vreg();
+        f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
+        f.store(8, p, 0, init);
+    }
     // A new ustack() key: the consumer gets one sample of it to unwind (gen_subr_ustack.cpp).
     for (size_t i = 0; i < desc.keys.size(); ++i)
         if (desc.keys[i].kind == Field::Kind::UStack) ustack_key_sample(agg.id, static_cast<uint32_t>(i), desc.keys[i], key);
     f.bind(have);
+    return p;
+}
 
+// The aggregating function applied to the entry's value at p (v: the operand, incr: the
+// optional increment of count() and the histograms).
+void ClauseGen::update_entry(const sema::Aggregation& agg, const AggDesc& desc, VReg p, VReg v, VReg incr) {
+    bpf::Label done = f.new_label();
     VReg cur = f.vreg();
     switch (agg.func) {
         case AggFunc::Count:
@@ -244,15 +319,10 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             break;
         case AggFunc::Min:
         case AggFunc::Max: {
-            // The word is the value XOR a mask (abi::kAggMinMask): a zero word is the extreme.
-            VReg w = f.vreg(), mask = f.vreg();
-            f.mov(w, v);
-            f.mov(mask, static_cast<int64_t>(agg.func == AggFunc::Min ? abi::kAggMinMask : abi::kAggMaxMask));
-            f.alu64(AluOp::Xor, w, mask);
             f.load(8, cur, p, 0);
             bpf::Label keep = f.new_label();
-            f.branch(Cond::Le, w, cur, keep);
-            f.store(8, p, 0, w);
+            f.branch(agg.func == AggFunc::Min ? Cond::Sge : Cond::Sle, v, cur, keep);
+            f.store(8, p, 0, v);
             f.bind(keep);
             break;
         }
@@ -334,7 +404,7 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
             break;
         }
         default:
-            g.error("D_UNKNOWN", u.agg->first, "this aggregating function is not yet supported");
+            g.error("D_UNKNOWN", agg.first, "this aggregating function is not yet supported");
     }
     f.bind(done);
 }

@@ -41,6 +41,22 @@ void ClauseGen::normalize(VReg r, const sema::Type* t) {
     f.alu64(t->is_signed ? AluOp::Arsh : AluOp::Rsh, r, shift);
 }
 
+// DTrace's dt_cg_typecast: a cast changes the register only when it narrows, changes
+// signedness, or widens a signed value (sign-extended from its own width first).
+void ClauseGen::typecast(VReg r, const sema::Type* from, const sema::Type* to) {
+    if (!to->is_scalar() || !from->is_scalar()) return;
+    uint64_t fs = from->size, ts = to->size;
+    bool fsigned = from->is_integer() && from->is_signed, tsigned = to->is_integer() && to->is_signed;
+    if (ts == fs && fsigned == tsigned) return;
+    if (ts > fs && !fsigned) return;
+    if (ts > fs) {
+        normalize(r, from);
+        if (!tsigned) normalize(r, to);
+        return;
+    }
+    if (ts < 8) normalize(r, to);
+}
+
 void ClauseGen::fault(uint32_t type, VReg addr) {
     // The fault record is filled here; fault_exit submits it and leaves the clause.
     can_fault = true;
@@ -86,18 +102,9 @@ VReg ClauseGen::load_memory(const sema::Node& n) {
         g.error("D_UNKNOWN", n.range, "cannot load a value of type " + t->name + " into a register");
     if (n.a->kind == NodeKind::VarAddr) {
         // A member of a struct in a D variable: plain memory, no fault possible.
-        VReg base = var_address(*n.a->var);
-        VReg v = f.vreg();
-        f.load(static_cast<int>(t->size), v, base, static_cast<int16_t>(n.value));
-        if (n.bit_size) {
-            if (n.bit_offset) f.alu64(AluOp::Rsh, v, static_cast<int64_t>(n.bit_offset));
-            VReg m = f.vreg();
-            f.mov(m, static_cast<int64_t>((uint64_t{1} << n.bit_size) - 1));
-            f.alu64(AluOp::And, v, m);
-            return v;
-        }
-        normalize(v, t);
-        return v;
+        VReg base = var_storage(*n.a, /*write=*/false);
+        if (n.value) f.alu64(AluOp::Add, base, static_cast<int64_t>(n.value));
+        return load_lvalue(n, base);
     }
     VReg addr = address_of(n);
     bool user = n.a->type->is_pointer() && n.a->type->space == sema::AddrSpace::User;
@@ -176,27 +183,10 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Id:
             f.load(8, r, scratch, abi::kScratchProbeId);
             return r;
-        case BuiltinVar::Caller: {
-            // The return address of the interrupted function: the stack's second frame.
-            VReg buf = f.vreg();
-            f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
-            return second_frame(got);
-        }
-        case BuiltinVar::Stackdepth: {
-            // The kernel stack's frames: bpf_get_stack returns the bytes it wrote.
-            VReg buf = f.vreg();
-            f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            r = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), 0});
-            bpf::Label ok = f.new_label();
-            f.branch(Cond::Sge, r, 0, ok);
-            f.mov(r, static_cast<int64_t>(0));
-            f.bind(ok);
-            f.alu64(AluOp::Rsh, r, 3);
-            return r;
-        }
+        case BuiltinVar::Caller:
+            return kernel_caller();
+        case BuiltinVar::Stackdepth:
+            return kernel_stackdepth();
         case BuiltinVar::Ucaller:
         case BuiltinVar::Ustackdepth:
         case BuiltinVar::Uregs:
@@ -206,37 +196,28 @@ VReg ClauseGen::builtin(const sema::Node& n) {
         case BuiltinVar::Ipl:
             f.mov(r, static_cast<int64_t>(0));
             return r;
-        case BuiltinVar::Ppid:
-        case BuiltinVar::Vtimestamp: {
+        case BuiltinVar::Vtimestamp:
+            return vtimestamp(n);
+        case BuiltinVar::Ppid: {
             // Read through the current task_struct with offsets from the kernel's BTF.
             const sema::Type* task = g.types.lookup_tag(sema::TypeKind::Struct, "task_struct");
-            const char* path[2] = {nullptr, nullptr};
-            if (n.builtin == BuiltinVar::Ppid) path[0] = "real_parent", path[1] = "tgid";
-            else path[0] = "se", path[1] = "sum_exec_runtime";
-            const sema::Member* m0 = task ? task->member(path[0]) : nullptr;
-            if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for " + std::string(n.builtin == BuiltinVar::Ppid ? "ppid" : "vtimestamp"));
+            const sema::Member* m0 = task ? task->member("real_parent") : nullptr;
+            if (!m0) g.error("D_UNKNOWN", n.range, "kernel types are not available for ppid");
             VReg cur = current_task();  // the firing thread's (on-cpu: the incoming one)
             VReg tmp = f.vreg();
             f.mov(tmp, scratch);
             f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
-            if (n.builtin == BuiltinVar::Ppid) {
-                const sema::Type* parent_t = m0->type->target;
-                const sema::Member* m1 = parent_t ? parent_t->member(path[1]) : nullptr;
-                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
-                VReg parent = f.vreg();
-                f.load(8, parent, tmp, 0);
-                f.alu64(AluOp::Add, parent, static_cast<int64_t>(m1 ? m1->offset_bits / 8 : 0));
-                f.store(8, tmp, 0, static_cast<int64_t>(0));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 4, parent});
-                f.load(4, r, tmp, 0);
-                normalize(r, n.type);
-            } else {
-                const sema::Member* m1 = m0->type->member(path[1]);
-                f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8 + (m1 ? m1->offset_bits / 8 : 0)));
-                f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
-                f.load(8, r, tmp, 0);
-            }
+            const sema::Type* parent_t = m0->type->target;
+            const sema::Member* m1 = parent_t ? parent_t->member("tgid") : nullptr;
+            f.alu64(AluOp::Add, cur, static_cast<int64_t>(m0->offset_bits / 8));
+            f.call_helper(bpf::helper::probe_read_kernel, {tmp, 8, cur});
+            VReg parent = f.vreg();
+            f.load(8, parent, tmp, 0);
+            f.alu64(AluOp::Add, parent, static_cast<int64_t>(m1 ? m1->offset_bits / 8 : 0));
+            f.store(8, tmp, 0, static_cast<int64_t>(0));
+            f.call_helper(bpf::helper::probe_read_kernel, {tmp, 4, parent});
+            f.load(4, r, tmp, 0);
+            normalize(r, n.type);
             return r;
         }
         default:
@@ -261,18 +242,16 @@ void ClauseGen::compare_branch(const sema::Node& n, bpf::Label target, bool nega
         a = value(*n.a);
         const sema::Type* common = ta->is_arith() && tb->is_arith() ? sema::arith_result(g.types, ta, tb) : nullptr;
         is_signed = common && common->is_signed;
-        // Values are normalised to their own types; the common type may be wider and unsigned.
-        bool widen32 = common && common->is_integer() && common->size == 4 && !common->is_signed;
+        // Both operands are compared as values of their common type: a 64-bit register holding
+        // an int result wider than 32 bits compares as the int it is.
+        bool narrow = common && common->is_integer() && common->size < 8;
+        if (narrow) normalize(a, common);
         int64_t k = static_cast<int64_t>(n.b->value);
         if (n.b->kind == NodeKind::Int && k >= 0 && k <= INT32_MAX) {
-            if (widen32) f.mov32(a, a);
             b = k;
         } else {
             VReg rb = value(*n.b);
-            if (widen32) {
-                f.mov32(a, a);
-                f.mov32(rb, rb);
-            }
+            if (narrow) normalize(rb, common);
             b = rb;
         }
     }
@@ -365,7 +344,7 @@ VReg ClauseGen::value(const sema::Node& n) {
         case NodeKind::Cast: {
             if (n.type->is_string()) return string(n);
             VReg r = value(*n.a);
-            normalize(r, n.type);
+            typecast(r, n.a->type, n.type);
             return r;
         }
         case NodeKind::Unary: {
@@ -385,8 +364,7 @@ VReg ClauseGen::value(const sema::Node& n) {
                 }
                 default: break;
             }
-            normalize(r, n.type);
-            return r;
+            return r;  // 64 bits, as DTrace's registers: narrowed where stored or recorded
         }
         case NodeKind::Logical: {
             // && and || short-circuit; ^^ evaluates both sides.
@@ -421,8 +399,9 @@ VReg ClauseGen::value(const sema::Node& n) {
         }
         case NodeKind::Binary: {
             if (n.op >= Op::Lt && n.op <= Op::Ne) return compare(n);
-            VReg a = value(*n.a);
-            VReg b = value(*n.b);
+            // A string operand of + and - is the address of its characters.
+            VReg a = n.a->type->is_string() ? string(*n.a) : value(*n.a);
+            VReg b = n.b->type->is_string() ? string(*n.b) : value(*n.b);
             const sema::Type* t = n.type;
             // Pointer arithmetic scales the integer operand by the pointee size.
             if (t->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)) {
@@ -447,13 +426,13 @@ VReg ClauseGen::value(const sema::Node& n) {
                 fault(abi::kFaultDivZero, VReg{});
                 f.bind(ok);
             }
-            AluOp op = alu_op(n.op, is_signed);
-            if (!is_signed && t->size == 4 && (op == AluOp::Div || op == AluOp::Mod || op == AluOp::Rsh)) {
-                f.mov32(a, a);
-                f.mov32(b, b);
-            }
-            f.alu64(op, a, b);
-            normalize(a, t);
+            // DTrace computes in 64-bit registers: each operand is converted to the result's
+            // type (the usual arithmetic conversions, as casts: an int operand of a long
+            // operation is sign-extended from its 32 bits), and the result is not narrowed
+            // until it is stored, recorded or cast (an int product may exceed 32 bits).
+            typecast(a, n.a->type, t);
+            if (n.op != Op::Shl && n.op != Op::Shr) typecast(b, n.b->type, t);
+            f.alu64(alu_op(n.op, is_signed), a, b);
             return a;
         }
         case NodeKind::Cond: {
@@ -483,6 +462,7 @@ VReg ClauseGen::value(const sema::Node& n) {
             return r;
         }
         case NodeKind::IncDec: {
+            if (!n.var) return memory_incdec(n);
             if (n.var->dynamic()) return dynvar_incdec(n);
             VReg addr = var_address(*n.var);
             VReg old = f.vreg();
@@ -497,30 +477,9 @@ VReg ClauseGen::value(const sema::Node& n) {
             f.store(static_cast<int>(n.type->size), addr, 0, nv);
             return (n.op == Op::PreInc || n.op == Op::PreDec) ? nv : old;
         }
-        case NodeKind::VarAddr: return var_address(*n.var);
-        case NodeKind::Store: {
-            const sema::Node& member = *n.a;  // a Load from a VarAddr
-            VReg v = value(*n.b);
-            VReg base = var_address(*member.a->var);
-            int size = static_cast<int>(member.type->size);
-            if (member.bit_size) {
-                // Read-modify-write of the unit holding the bit-field.
-                uint64_t mask = ((uint64_t{1} << member.bit_size) - 1) << member.bit_offset;
-                VReg old = f.vreg(), m = f.vreg(), nv = f.vreg();
-                f.load(size, old, base, static_cast<int16_t>(member.value));
-                f.mov(m, static_cast<int64_t>(~mask));
-                f.alu64(AluOp::And, old, m);
-                f.mov(nv, v);
-                if (member.bit_offset) f.alu64(AluOp::Lsh, nv, static_cast<int64_t>(member.bit_offset));
-                f.mov(m, static_cast<int64_t>(mask));
-                f.alu64(AluOp::And, nv, m);
-                f.alu64(AluOp::Or, old, nv);
-                f.store(size, base, static_cast<int16_t>(member.value), old);
-                return v;
-            }
-            f.store(size, base, static_cast<int16_t>(member.value), v);
-            return v;
-        }
+        // As a number: D may add any integer to it (the verifier bounds a pointer's offsets).
+        case NodeKind::VarAddr: return as_number(var_storage(n, /*write=*/false));
+        case NodeKind::Store: return store(n);
         case NodeKind::Comma: {
             if (n.a->type->is_string()) string(*n.a);
             else value(*n.a);
@@ -565,14 +524,23 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
         if (result) *result = dst;
         return;
     }
+    if (v.type->is_record()) {  // a whole struct or union: its bytes
+        VReg dst = var_address(v);
+        copy_record(dst, *n.b, v.type->size);
+        if (result) *result = dst;
+        return;
+    }
+    // x op= e reads x before it evaluates e, as DTrace does (`i += i++` adds the old i).
+    VReg old;
+    if (n.op != Op::Assign) {
+        VReg at = var_address(v);
+        old = f.vreg();
+        f.load(static_cast<int>(v.type->size), old, at, 0);
+        normalize(old, v.type);
+    }
     VReg val = value(*n.b);
     VReg addr = var_address(v);
-    if (n.op != Op::Assign) {
-        VReg old = f.vreg();
-        f.load(static_cast<int>(v.type->size), old, addr, 0);
-        normalize(old, v.type);
-        val = combine(n.op, v.type, old, val);
-    }
+    if (n.op != Op::Assign) val = combine(n.op, v.type, old, val);
     normalize(val, v.type);
     f.store(static_cast<int>(v.type->size), addr, 0, val);
     if (result) *result = val;

@@ -38,8 +38,10 @@ static VReg read_task(bpf::Function& f, VReg scratch, VReg task, int64_t offset,
 
 VReg ClauseGen::current_pid_tgid() {
     VReg r = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    // Kernel types (vmlinux BTF) are read only where the identity may be another task's.
+    if (!may_swap_identity()) return r;
     int64_t pid_off = task_offset(g, "pid"), tgid_off = task_offset(g, "tgid");
-    if (!may_swap_identity() || pid_off < 0 || tgid_off < 0) return r;
+    if (pid_off < 0 || tgid_off < 0) return r;
     VReg task = f.vreg();
     f.load(8, task, scratch, abi::kScratchIdentity);
     bpf::Label done = f.new_label();
@@ -69,8 +71,9 @@ VReg ClauseGen::current_task() {
 
 void ClauseGen::current_comm(VReg dst) {
     f.call_helper(bpf::helper::get_current_comm, {dst, 16});
+    if (!may_swap_identity()) return;
     int64_t comm_off = task_offset(g, "comm");
-    if (!may_swap_identity() || comm_off < 0) return;
+    if (comm_off < 0) return;
     VReg task = f.vreg();
     f.load(8, task, scratch, abi::kScratchIdentity);
     bpf::Label done = f.new_label();
@@ -82,11 +85,12 @@ void ClauseGen::current_comm(VReg dst) {
 
 VReg ClauseGen::current_uid_gid() {
     VReg r = f.call_helper(bpf::helper::get_current_uid_gid, {});
+    if (!may_swap_identity()) return r;
     int64_t cred_off = task_offset(g, "cred");
     const sema::Type* cred = g.types.lookup_tag(sema::TypeKind::Struct, "cred");
     const sema::Member* uid = cred ? cred->member("uid") : nullptr;
     const sema::Member* gid = cred ? cred->member("gid") : nullptr;
-    if (!may_swap_identity() || cred_off < 0 || !uid || !gid) return r;
+    if (cred_off < 0 || !uid || !gid) return r;
     VReg task = f.vreg();
     f.load(8, task, scratch, abi::kScratchIdentity);
     bpf::Label done = f.new_label();

@@ -75,6 +75,7 @@ VReg ClauseGen::string(const sema::Node& n) {
             assign(n, &r);
             return r;
         }
+        case NodeKind::Store: return store(n);
         case NodeKind::Builtin: {
             using sema::BuiltinVar;
             if (n.builtin == BuiltinVar::Execname) {
@@ -140,7 +141,8 @@ VReg ClauseGen::string(const sema::Node& n) {
             return t;
         }
         case NodeKind::Cond:
-        case NodeKind::Comma: return value(n);
+        case NodeKind::Comma:
+        case NodeKind::Binary: return value(n);  // s + n: the address of s's characters, plus n
         default:
             g.error("D_UNKNOWN", n.range, "this string expression is not yet supported by the code generator");
     }

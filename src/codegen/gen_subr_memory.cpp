@@ -29,9 +29,17 @@ namespace {
 
 bool allocates(Subr s) { return s == Subr::Alloca || s == Subr::Copyin || s == Subr::Copyinto || s == Subr::Bcopy; }
 
+// A store through a pointer (gen_store.cpp) checks the clause's allocations, which must then
+// start empty as well.
+bool stores_through_pointer(const sema::Node& n) {
+    if (n.kind != NodeKind::Store && !(n.kind == NodeKind::IncDec && !n.var)) return false;
+    return !(n.a->a && n.a->a->kind == NodeKind::VarAddr);
+}
+
 bool uses_scratch(const sema::Node* n) {
     if (!n) return false;
     if (n->kind == NodeKind::Subr && allocates(n->subr)) return true;
+    if (stores_through_pointer(*n)) return true;
     if (uses_scratch(n->a.get()) || uses_scratch(n->b.get()) || uses_scratch(n->c.get())) return true;
     for (const auto& a : n->args)
         if (uses_scratch(a.get())) return true;

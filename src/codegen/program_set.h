@@ -37,6 +37,9 @@ struct Field {
     Kind kind = Kind::Int;
     uint32_t offset = 0;  // from the start of the record
     uint32_t size = 0;    // Int: the D type's size (the record holds 8 bytes); String: strsize
+    // String: the bytes the record holds when a string is known to be shorter than strsize
+    // (execname: a task's 16-byte comm); 0: size. It prints as a string of `size`.
+    uint32_t stored = 0;
     bool is_signed = false;
     bool is_pointer = false;
     bool is_float = false;  // Int: the 8 bytes hold a float or double's bits
@@ -71,6 +74,8 @@ struct Epid {
     uint64_t file_offset = 0;
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
+    bool return_uprobe = false;                               // see probes::Probe
+    bool nop5_site = false;                                   // see probes::Probe
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
     int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
@@ -91,6 +96,7 @@ struct AggDesc {
     sema::AggFunc func = sema::AggFunc::Count;
     std::vector<Field> keys;  // offsets within the map key
     uint32_t value_size = 0;  // bytes this aggregation uses of the map value
+    int32_t array_slot = -1;  // no keys: its entry in abi::kAggArrayMap (else in abi::kAggMap)
     int64_t base = 0, step = 1, levels = 0;  // lquantize
     output::LlquantizeParams llquantize;      // llquantize
 };
@@ -126,8 +132,16 @@ struct ProgramSet {
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
     // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
+    // vtimestamp's hook on sched_switch (codegen/gen_vtime.cpp): notes each CPU's clock
+    // difference in abi::kVtimeMap. Null when no clause reads vtimestamp.
+    std::unique_ptr<bpf::Program> vtime_program;
+    // A kernel stack skips the tracing machinery's frames (codegen/gen_kstack.cpp): the
+    // consumer fills abi::kMachineryMap from kallsyms.
+    bool kernel_machinery = false;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
+    uint32_t agg_array_value_size = 0;  // abi::kAggArrayMap's value: the flag word, then the value
+    bool agg_spill = false;  // abi::kAggMap is allocated as keys appear, abi::kAggSpillMap takes bursts
     uint32_t strsize = 256;
     uint32_t scratch_size = 0;
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area

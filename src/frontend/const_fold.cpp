@@ -143,8 +143,10 @@ std::optional<IntConst> fold_constant(const Expr& e, const DeclaredNames& names)
         case ExprKind::Int: {
             // A macro argument's sign was applied to the value; type the magnitude first.
             uint64_t magnitude = e.int_prefix == '-' ? 0 - e.int_value : e.int_value;
+            // A character constant is typed as a hexadecimal one would be (DTrace's lexer
+            // clears yyintdecimal for it).
             auto c = integer_constant(magnitude, e.is_char ? "" : e.int_suffix,
-                                      e.is_char || e.int_decimal);
+                                      !e.is_char && e.int_decimal);
             if (!c) return std::nullopt;
             return e.int_prefix == '-' ? fold_unary(UnaryOp::Minus, *c) : c;
         }

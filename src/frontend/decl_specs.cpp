@@ -67,9 +67,7 @@ public:
             p_.error("D_DECL_COMBO", at, "invalid type combination");
         st.exists = true;
         st.kind = kind;
-        st.name = name;
-        if (name.find('`') != std::string::npos)
-            p_.error("D_DECL_SCOPE", at, "D scoping operator may not be used in a type name");
+        st.name = name;  // a scoped name (``struct D`s``, ``vmlinux`task_struct``) is resolved by sema
         check(at);
     }
 

@@ -58,7 +58,7 @@ constexpr std::pair<std::string_view, std::string_view> kBuiltinTypedefs[] = {
     {"processorid_t", "int"},        {"zoneid_t", "int"},
     {"taskid_t", "int"},             {"projid_t", "int"},
     {"hrtime_t", "long long"},       {"major_t", "unsigned"},
-    {"minor_t", "unsigned"},
+    {"minor_t", "unsigned"},         {"uint", "unsigned"},  // Linux's <linux/types.h>
 };
 
 }  // namespace

@@ -72,7 +72,7 @@ std::string unescape(std::string_view t) {
                     v = v * 16 + (std::isdigit(static_cast<unsigned char>(h)) ? h - '0' : (std::tolower(h) - 'a' + 10));
                     ++n;
                 }
-                out += n ? static_cast<char>(v) : 'x';
+                out += static_cast<char>(v);  // "\x" without digits is a NUL, as in DTrace
                 break;
             }
             case '0': case '1': case '2': case '3': case '4': case '5': case '6': case '7': {
@@ -82,7 +82,14 @@ std::string unescape(std::string_view t) {
                 out += static_cast<char>(v);
                 break;
             }
-            default: out += c; break;  // \\ \? \' \" and unknown escapes stand for the character
+            // DTrace's stresc2chr(): \\ and \" stand for the character; any other escape (\'
+            // and \? among them) keeps its backslash.
+            case '\\':
+            case '"': out += c; break;
+            default:
+                out += '\\';
+                out += c;
+                break;
         }
     }
     return out;

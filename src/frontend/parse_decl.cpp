@@ -95,7 +95,7 @@ Declarator Parser::declarator(DeclMode mode, const DeclSpecs& specs) {
             op.kind = DeclaratorOp::Kind::Array;
             SourceRange r = take().range;
             if (at(Tok::RBracket)) {
-            } else if (starts_type_name(0)) {
+            } else if (starts_type_name(0) || at(Tok::Ellipsis)) {  // [...]: refused by the check
                 op.assoc = true;
                 op.params = parameter_list(Tok::RBracket, &op.varargs, &ends);
             } else {

@@ -1,5 +1,8 @@
 // Expressions: C's grammar with D's additions (^^, self->/this->, @aggregations, stringof,
 // xlate, offsetof), precedence and associativity as in the D reference.
+#include <string_view>
+
+#include "frontend/const_fold.h"
 #include "frontend/parser.h"
 
 namespace bdtrace::frontend {
@@ -88,9 +91,10 @@ ExprPtr Parser::expression() {
 }
 
 ExprPtr Parser::assignment() {
-    ExprPtr lhs = conditional();
+    ExprPtr lhs = conditional_tree();
     const AssignInfo* a = assignop(peek().kind);
-    if (!a) return lhs;
+    if (!a) return fold_conditional(std::move(lhs));
+    // The grammar's rule: a ?: folded below is still no unary expression.
     if (!is_unary_form(*lhs)) syntax_error(peek());
     take();
     ExprPtr rhs = assignment();  // right-associative
@@ -103,7 +107,20 @@ ExprPtr Parser::assignment() {
     return e;
 }
 
-ExprPtr Parser::conditional() {
+ExprPtr Parser::conditional() { return fold_conditional(conditional_tree()); }
+
+// DTrace's dt_node_op3: a condition that is an integer constant once parsed (a literal, an
+// integer-valued inline, constant arithmetic) selects its branch at parse time, so the other
+// is never checked and an action in the chosen one stands as a statement of its own
+// (`inline int OPT = 1; ... OPT ? printf("a") : 1;`, as the DTraceToolkit writes options).
+ExprPtr Parser::fold_conditional(ExprPtr e) {
+    if (e->kind != ExprKind::Conditional) return e;
+    auto c = fold_constant(*e->lhs, names_);
+    if (!c) return e;
+    return c->value ? std::move(e->rhs) : std::move(e->third);
+}
+
+ExprPtr Parser::conditional_tree() {
     ExprPtr cond = binary(1);
     if (!at(Tok::Question)) return cond;
     take();
@@ -242,10 +259,13 @@ ExprPtr Parser::postfix() {
             case Tok::Arrow: {
                 bool arrow = take().kind == Tok::Arrow;
                 Token name = take();
-                if (name.kind != Tok::Ident) syntax_error(name);
+                // A member may be named like a D keyword (a kernel struct's `self`): after
+                // . and -> DTrace's lexer reads an identifier.
+                bool keyword = std::string_view(tok_name(name.kind)).substr(0, 2) == "Kw";
+                if (name.kind != Tok::Ident && !keyword) syntax_error(name);
                 auto m = make(ExprKind::Member, span(e->range, name.range));
                 m->arrow = arrow;
-                m->text = name.value;
+                m->text = keyword ? name.text : name.value;
                 m->dtrace_line = last_line();
                 m->lhs = std::move(e);
                 e = std::move(m);

@@ -66,7 +66,9 @@ public:
     // ---- expressions (parse_expr.cpp) ----
     ast::ExprPtr expression();
     ast::ExprPtr assignment();
-    ast::ExprPtr conditional();
+    ast::ExprPtr conditional();       // folded when the condition is a constant
+    ast::ExprPtr conditional_tree();  // as written
+    ast::ExprPtr fold_conditional(ast::ExprPtr e);
     ast::ExprPtr binary(int min_prec);
     ast::ExprPtr cast_expression();
     ast::ExprPtr unary();

@@ -78,6 +78,8 @@ std::string_view feature_name(Feature f) {
             return "send_signal";
         case Feature::TaskStorage:
             return "task_storage";
+        case Feature::UprobeNop5:
+            return "uprobe_nop5";
     }
     return "?";
 }

@@ -283,7 +283,7 @@ class FakeRingBuffer final : public RingBuffer {
         uint64_t v;
         [[maybe_unused]] auto n = ::read(event_, &v, sizeof v);
         int count = 0;
-        while (!pending_.empty()) {
+        while (!pending_.empty() && (limit_ == 0 || static_cast<size_t>(count) < limit_)) {
             auto rec = std::move(pending_.front());
             pending_.pop_front();
             cb_(rec.data(), rec.size());
@@ -292,8 +292,10 @@ class FakeRingBuffer final : public RingBuffer {
         return count;
     }
     int epoll_fd() const override { return epoll_; }
+    void set_batch_limit(size_t records) override { limit_ = records; }
 
   private:
+    size_t limit_ = 0;
     std::shared_ptr<FakeKernel::State> st_;
     int map_fd_;
     RecordCallback cb_;

@@ -205,6 +205,8 @@ FeatureStatus probe_feature(Kernel& k, Feature f) {
             return probe_uprobe(k, AttachType::UprobeSession, "uprobe_session");
         case Feature::Fentry:
             return probe_fentry(k);
+        case Feature::UprobeNop5:
+            return probe_uprobe_nop5(k);
         case Feature::ProbeWriteUser: {
             // bpf_probe_write_user(NULL, fp-8, 8)
             Asm a;

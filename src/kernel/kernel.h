@@ -231,6 +231,9 @@ class RingBuffer {
     virtual Result<int> consume() = 0;
     // Readable when records are waiting: add it to your own epoll/poll set, then call consume().
     virtual int epoll_fd() const = 0;
+    // At most this many records per poll() or consume() (0: no limit, the default), so that a
+    // producer faster than the consumer cannot keep one call from returning.
+    virtual void set_batch_limit(size_t records) = 0;
 };
 
 // ---- the kernel -------------------------------------------------------------------------------

@@ -1,6 +1,8 @@
 // open_kernel(), process facts (capabilities, CPUs) and the kernel's own BTF.
 #include "kernel/real_kernel.h"
 
+#include "kernel/raw_btf.h"
+
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/btf.h>
@@ -80,9 +82,7 @@ RealKernel::RealKernel() {
     have_caps_ = have_bpf_capabilities();
 }
 
-RealKernel::~RealKernel() {
-    if (vmlinux_) ::btf__free(vmlinux_);
-}
+RealKernel::~RealKernel() = default;
 
 ErrorContext RealKernel::context(std::string subject) const {
     ErrorContext ctx;
@@ -113,17 +113,14 @@ Result<std::vector<int>> RealKernel::online_cpus() {
     return cpus;
 }
 
+// The kernel's BTF is mapped, not parsed (raw_btf.h): a tp_btf program's attach id costs a walk
+// over the type records instead of libbpf's copy and index of the whole file.
 Result<uint32_t> RealKernel::vmlinux_type_id(std::string_view name, BtfKind kind) {
-    if (!vmlinux_tried_) {
-        vmlinux_tried_ = true;
-        vmlinux_ = ::btf__load_vmlinux_btf();
-        if (!vmlinux_) vmlinux_err_ = errno ? errno : ENOENT;
-    }
-    if (!vmlinux_) return fail(Op::VmlinuxBtf, vmlinux_err_, std::string(name));
-    std::string n(name);
-    int id = ::btf__find_by_name_kind(vmlinux_, n.c_str(), btf_kind_of(kind));
-    if (id <= 0) return fail(Op::VmlinuxBtf, ESRCH, n);
-    return static_cast<uint32_t>(id);
+    const RawBtf* btf = RawBtf::vmlinux();
+    if (!btf) return fail(Op::VmlinuxBtf, ENOENT, std::string(name));
+    auto id = btf->find(name, btf_kind_of(kind));
+    if (!id) return fail(Op::VmlinuxBtf, ESRCH, std::string(name));
+    return *id;
 }
 
 const FeatureStatus& RealKernel::feature(Feature f) {

@@ -48,9 +48,6 @@ class RealKernel final : public Kernel {
   private:
     int ncpus_ = 1;
     bool have_caps_ = false;
-    struct btf* vmlinux_ = nullptr;
-    int vmlinux_err_ = 0;
-    bool vmlinux_tried_ = false;
     std::array<std::optional<FeatureStatus>, kFeatureCount> features_;
 };
 
@@ -63,5 +60,7 @@ uint32_t bpf_attach_type_of(AttachType t);
 
 // Feature probes, written against the Kernel interface (feature_probe.cpp).
 FeatureStatus probe_feature(Kernel& k, Feature f);
+// Feature::UprobeNop5: a uprobe on a 5-byte NOP in a child process of ours (nop5_probe.cpp).
+FeatureStatus probe_uprobe_nop5(Kernel& k);
 
 }  // namespace bdtrace::kernel

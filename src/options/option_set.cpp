@@ -65,6 +65,9 @@ std::optional<Parsed> parse_value(const OptionDef& def, std::optional<std::strin
         case ValueType::Choice:
             if (!value || !is_extra_word(def, *value)) return std::nullopt;
             return Parsed{};
+        case ValueType::Endpoint:
+            if (value && !parse_endpoint(*value)) return std::nullopt;
+            return Parsed{};
         case ValueType::Version: {
             if (!value) return std::nullopt;
             auto v = parse_version(*value);
@@ -183,7 +186,8 @@ std::string OptionSet::str(std::string_view name) const {
     const OptionDef* def = find_option(name);
     const Value* v = value(name);
     if (!def || !v || !v->text) return {};
-    if (def->type != ValueType::String && def->type != ValueType::Choice) return {};
+    if (def->type != ValueType::String && def->type != ValueType::Choice && def->type != ValueType::Endpoint)
+        return {};
     return *v->text;
 }
 

@@ -1,9 +1,8 @@
 // Every -x / #pragma D option: kind, value type, DTrace's default and where it may be set.
 // Sources for names, kinds and defaults: libdtrace's dt_options.c option tables (illumos,
 // FreeBSD, Oracle dtrace-utils), dt_open.c and the kernel's option defaults; dtrace(1) itself
-// sets bufsize and aggsize to 4m. bufsize is 1m here: DTrace's 4m are per-CPU buffers switched
-// once a second, while bdtrace's one ring buffer is shared by all CPUs and drained as soon as
-// records arrive; mapping 4m of it would quadruple bdtrace's resident size for nothing.
+// sets bufsize and aggsize to 4m. bufsize is per CPU, as in DTrace: bdtrace's one ring buffer,
+// shared by all CPUs, holds the online CPUs' share each (ncpus * bufsize, a power of two).
 #include "options/options.h"
 
 namespace bdtrace::options {
@@ -129,8 +128,8 @@ const std::vector<OptionDef> kTable = {
     {.name = "bufresize", .kind = K::Runtime, .type = T::Choice, .default_value = "auto",
      .choices = {"auto", "manual"},
      .help = "whether buffers shrink automatically when memory is short"},
-    {.name = "bufsize", .kind = K::Runtime, .type = T::Size, .default_value = "1m",
-     .help = "size of the ring buffer all CPUs write records to (-b)"},
+    {.name = "bufsize", .kind = K::Runtime, .type = T::Size, .default_value = "4m",
+     .help = "bytes of trace buffer per CPU: the shared ring buffer holds one share per CPU (-b)"},
     {.name = "cleanrate", .kind = K::Runtime, .type = T::Time, .default_value = "101hz",
      .help = "how often dynamic variable space is cleaned"},
     {.name = "cpu", .kind = K::Runtime, .type = T::Integer,
@@ -156,6 +155,10 @@ const std::vector<OptionDef> kTable = {
      .help = "number of speculation buffers"},
     {.name = "quietresize", .kind = K::Runtime, .type = T::Flag,
      .help = "do not report buffers whose size was reduced (none is: nothing to report)"},
+    {.name = "prometheus", .kind = K::Runtime, .type = T::Endpoint,
+     .help = "serve the aggregations to Prometheus over HTTP at [address:]port while tracing runs"},
+    {.name = "promlabels", .kind = K::Runtime, .type = T::String, .accumulates = true,
+     .help = "label names of an aggregation's keys for -x prometheus: @name=label[,label...]"},
     {.name = "scratchsize", .kind = K::Runtime, .type = T::Size, .default_value = "256",
      .origin = "Oracle", .help = "scratch space per probe firing for alloca() and friends"},
     {.name = "specsize", .kind = K::Runtime, .type = T::Size, .default_value = "32k",

@@ -30,7 +30,8 @@ enum class ValueType {
     Integer,  // a non-negative integer
     String,   // any non-empty text (a path, a file name, an attribute triple...)
     Choice,   // one of OptionDef::choices
-    Version   // a D API version "x.y" or "x.y.z" that this compiler defines
+    Version,  // a D API version "x.y" or "x.y.z" that this compiler defines
+    Endpoint  // "[address:]port" to listen on (parse_endpoint); no value: the default endpoint
 };
 
 // Where a setting comes from; some options may not be set from inside a D program.
@@ -114,5 +115,17 @@ std::optional<bool> parse_switch_word(std::string_view text);
 std::optional<uint32_t> parse_version(std::string_view text);
 // Whether a parsed version is one this compiler knows (1.0 ... 1.13).
 bool version_defined(uint32_t version);
+
+// Where to listen (-x prometheus): "PORT" (on 127.0.0.1), "ADDRESS:PORT" with a numeric IPv4
+// address or "localhost", or "[IPV6]:PORT". The port is 0 (the system picks one) to 65535.
+// Names other than localhost are refused: a listener should not depend on name resolution.
+struct Endpoint {
+    std::string host;  // numeric, without brackets
+    uint16_t port = 0;
+    bool ipv6 = false;
+    std::string text() const;  // "127.0.0.1:9464", "[::1]:9464"
+};
+inline constexpr const char* kDefaultMetricsEndpoint = "127.0.0.1:9464";
+std::optional<Endpoint> parse_endpoint(std::string_view text);
 
 }  // namespace bdtrace::options

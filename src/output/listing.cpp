@@ -54,13 +54,25 @@ void append_probe_info(std::string& out, const probes::ProbeInfo& info) {
     append_attribute(out, "Probe Description Attributes", info.attr);
     append_attribute(out, "Argument Attributes", info.args);
     out += "\n\tArgument Types\n";
-    for (size_t i = 0; i < info.arg_types.size(); ++i)
-        out += "\t\targs[" + std::to_string(i) + "]: " + info.arg_types[i] + "\n";
+    for (size_t i = 0; i < info.arg_types.size(); ++i) {
+        out += "\t\targs[" + std::to_string(i) + "]: " + info.arg_types[i];
+        // The parameter's name, as C declares it ("int dfd", "const char *filename").
+        if (i < info.arg_names.size() && !info.arg_names[i].empty()) {
+            if (info.arg_types[i].empty() || info.arg_types[i].back() != '*') out += ' ';
+            out += info.arg_names[i];
+        }
+        out += "\n";
+    }
     if (info.arg_types.empty()) out += "\t\tNone\n";
     // USDT probes: where each call site is and where its arguments are (sys/sdt.h's specs).
     if (!info.usdt_sites.empty()) {
         out += "\n\tCall Sites\n";
         for (const auto& s : info.usdt_sites) out += "\t\t" + s + "\n";
+    }
+    // Probes this kernel would not get a uprobe for (a 5-byte NOP inside a function).
+    if (!info.skipped.empty()) {
+        out += "\n\tNot Attached\n";
+        for (const auto& s : info.skipped) out += "\t\t" + s + "\n";
     }
     out += "\n";
 }

@@ -8,6 +8,7 @@
 #include <locale.h>
 
 #include <algorithm>
+#include <charconv>
 #include <cstdlib>
 #include <cwchar>
 
@@ -56,9 +57,25 @@ std::string c_string(const std::string& bytes) {
     return bytes.substr(0, bytes.find('\0'));
 }
 
+// A plain %d, %i, %u, %x or %s (no flags, width or precision), the common case of a flood of
+// records: what snprintf would print, without building a format.
+bool plain(const std::string& head) { return head.size() == 1; }
+
+template <typename T>
+void append_number(std::string* out, T value, int base) {
+    char buf[24];
+    auto r = std::to_chars(buf, buf + sizeof buf, value, base);
+    out->append(buf, r.ptr);
+}
+
 bool print_signed(const Value& v, const std::string& head, std::string_view letter,
                   std::string* out) {
     if (v.kind != Value::Kind::Integer) return false;
+    if (plain(head) && (letter == "d" || letter == "i") && v.size <= 8 && (v.size & (v.size - 1)) == 0) {
+        int64_t x = v.as_signed();
+        append_number(out, v.size == 8 ? x : static_cast<int64_t>(static_cast<int>(x)), 10);
+        return true;
+    }
     switch (v.size) {
         case 1:
         case 2:
@@ -77,6 +94,11 @@ bool print_signed(const Value& v, const std::string& head, std::string_view lett
 bool print_unsigned(const Value& v, const std::string& head, std::string_view letter,
                     std::string* out) {
     if (v.kind != Value::Kind::Integer) return false;
+    if (plain(head) && (letter == "u" || letter == "x") && v.size <= 8 && (v.size & (v.size - 1)) == 0) {
+        uint64_t x = v.size == 8 ? v.bits : static_cast<unsigned>(v.bits);
+        append_number(out, x, letter == "x" ? 16 : 10);
+        return true;
+    }
     switch (v.size) {
         case 1:
         case 2:
@@ -109,6 +131,10 @@ bool print_float(const Value& v, const std::string& head, std::string_view lette
 }
 
 bool print_string(const std::string& s, const std::string& head, std::string* out) {
+    if (plain(head)) {
+        out->append(s.c_str());  // up to the first NUL, as %s
+        return true;
+    }
     *out += cformat(head + "s", s.c_str());
     return true;
 }

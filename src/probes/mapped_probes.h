@@ -68,6 +68,11 @@ struct MappedProbe {
     ProbeGuard guard2;      // a second condition, both must hold
     std::vector<ProbeSite> also;
     ProbeGuard guard3;      // a third condition, all must hold
+    // The kernel function the probe fires in, as DTrace's probe function ("kernel_clone"), then
+    // other names for it: what it was called in older kernels ("_do_fork"), the other sites
+    // of a probe on several; comma-separated. The provider names the probe after the first
+    // vmlinux BTF lists (else the first), and a description naming any of them matches.
+    const char* functions = "";
 };
 
 // The table of one provider ("proc", "sched"); empty for others. A name may have several

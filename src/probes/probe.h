@@ -50,6 +50,7 @@ struct UsdtSite {
     std::vector<process::UsdtArg> args;
     std::string arg_text;
     std::string error;  // why the specs cannot be used: such a site is listed, never attached
+    bool nop5 = false;  // a 5-byte NOP inside a function (see Probe::nop5_site)
 };
 
 // The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
@@ -79,8 +80,13 @@ struct Probe {
     std::string path;
     uint64_t file_offset = 0;
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
-    // uprobe; empty: a return uprobe at file_offset.
+    // uprobe; empty only with return_uprobe: a return uprobe at file_offset, which is made only
+    // for a function process/uretprobe_safety.h allows it on.
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    bool return_uprobe = false;
+    // Uprobe: the site is a 5-byte NOP other than the function's first instruction, which a
+    // kernel without Feature::UprobeNop5 would rewrite into a CALL writing into the red zone.
+    bool nop5_site = false;
     // Usdt: the call sites (pid 0: in every process mapping `path`).
     std::vector<UsdtSite> usdt_sites;
     int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
@@ -99,6 +105,11 @@ struct Probe {
     // tp_nargs is then the context's argument slots, the return value's included for Fexit).
     KernelHook hook = KernelHook::Tracepoint;
 
+    // Other names a description may give for `function` (proc, sched, io: the kernel function's
+    // names in older kernels, ProbeSite functions); such a probe is also matched by a name with
+    // a compiler's suffix (do_execveat_common.isra.0), as kallsyms spells a function's clone.
+    std::vector<std::string> function_aliases;
+
     std::string full_name() const { return provider + ":" + module + ":" + function + ":" + name; }
 };
 
@@ -116,8 +127,13 @@ struct ProbeInfo {
     Attribute attr;
     Attribute args;
     std::vector<std::string> arg_types;
+    // The arguments' names where the provider knows them (syscall entry probes: the call's
+    // parameters, "dfd", "filename"), empty otherwise; -lv prints them after the types.
+    std::vector<std::string> arg_names;
     // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
     std::vector<std::string> usdt_sites;
+    // Why the probe (or some of its sites) would not be attached on this kernel, one line each.
+    std::vector<std::string> skipped;
 };
 
 class Provider {
@@ -157,6 +173,8 @@ public:
     // "struct file *"; none when the arguments are untyped).
     virtual const ProviderAttributes& attributes() const = 0;
     virtual std::vector<std::string> arg_types(const Probe&) const { return {}; }
+    // The names of those arguments, where the provider knows them (ProbeInfo::arg_names).
+    virtual std::vector<std::string> arg_names(const Probe&) const { return {}; }
 };
 
 // What the fbt provider asks of its surroundings (the consumer installs the kernel's answers;
@@ -183,6 +201,11 @@ public:
     // What dtrace -lv prints for a probe of this registry (DTrace's dt_probe_info for the
     // probe's own full description).
     ProbeInfo info(const Probe& p) const;
+    // For a description that matches nothing: a probe a near description matches, when that
+    // names one probe (the same provider and name in another module or function; a name one
+    // or two letters away), for DTrace's complaint to end with "did you mean ...?". Asks only
+    // providers whose probes all exist already (Provider::ids_for_all), so no probe is made.
+    std::optional<std::string> near_match(const Description& d);
     // A provider's reason for the last match() (see Provider::take_error), taken once.
     std::optional<Diagnostic> take_error() { return std::exchange(error_, std::nullopt); }
     // Whether a dynamic provider (Provider::dynamic) serves the description.

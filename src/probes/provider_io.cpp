@@ -34,17 +34,19 @@ constexpr ProviderAttributes kAttributes = {
 struct IoProbe {
     const char* name;
     const char* tracepoint;
+    const char* functions;  // where it fires (MappedProbe::functions)
     bool request;  // the tracepoint's first argument is the struct request *
     ProbeGuard guard, guard2;
     int identity_arg = -1;
 };
 
 const IoProbe kProbes[] = {
-    {"start", "block_rq_issue", true, {}, {}},
-    {"done", "block_rq_complete", true, {}, {}},
-    // sched_switch(preempt, prev, next, prev_state)
-    {"wait-start", "sched_switch", false, {1, 1, 1, false, "in_iowait", -1}, {3, 0xffffffff, 0, true, "", -1}},
-    {"wait-done", "sched_switch", false, {2, 1, 1, false, "in_iowait", -1}, {}, 2},
+    {"start", "block_rq_issue", "blk_mq_start_request", true, {}, {}},
+    {"done", "block_rq_complete", "blk_update_request,blk_mq_end_request_batch", true, {}, {}},
+    // sched_switch(preempt, prev, next, prev_state), called from io_schedule()'s schedule()
+    {"wait-start", "sched_switch", "io_schedule,io_schedule_timeout", false, {1, 1, 1, false, "in_iowait", -1},
+     {3, 0xffffffff, 0, true, "", -1}},
+    {"wait-done", "sched_switch", "io_schedule,io_schedule_timeout", false, {2, 1, 1, false, "in_iowait", -1}, {}, 2},
 };
 
 class IoProvider : public Provider {
@@ -65,7 +67,8 @@ public:
             if (nargs < 1) continue;
             Probe p;
             p.provider = "io";
-            p.module = "vmlinux";  // Oracle Linux's: module vmlinux, function empty
+            p.module = "vmlinux";
+            name_kernel_function(io.functions, p.function, p.function_aliases);
             p.name = io.name;
             p.attach = AttachKind::Sdt;
             p.tp_nargs = nargs;

@@ -61,8 +61,12 @@ public:
             probe.path = obj.mapping.root + obj.mapping.path;
             probe.file_offset = p.file_offset;
             probe.return_sites = p.return_sites;
+            probe.return_uprobe = p.return_uprobe;
+            probe.nop5_site = p.nop5;
             out.push_back(std::move(probe));
         }
+        // Why a function named plainly has no return probe (it matches nothing then).
+        if (res.warning) error_ = res.warning;
     }
 
 private:

@@ -5,6 +5,7 @@
 // A probe whose tracepoint this kernel lacks is not offered (or is the name's next entry).
 #include <set>
 
+#include "probes/glob.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
@@ -32,7 +33,10 @@ public:
     const ProviderAttributes& attributes() const override { return kAttributes; }
     bool ids_for_all() const override { return true; }
 
-    void match(const Description&, std::vector<Probe>& out) override {
+    // Every probe at once (ids_for_all), but only for a description that can match one of
+    // them: a bare `BEGIN` reads neither the kernel's BTF nor kallsyms for the tables.
+    void match(const Description& d, std::vector<Probe>& out) override {
+        if (!made_ && !could_match(d)) return;
         if (!made_) make();
         out.insert(out.end(), probes_.begin(), probes_.end());
     }
@@ -45,6 +49,14 @@ public:
     }
 
 private:
+    // Whether the table has a name the description's fields can match (module and function
+    // are empty for these providers).
+    bool could_match(const Description& d) const {
+        if (!glob_match(d.module, "") || !glob_match(d.function, "")) return false;
+        for (const MappedProbe& m : mapped_probes(name_))
+            if (glob_match(d.name, m.name)) return true;
+        return false;
+    }
     void make() {
         made_ = true;
         std::set<std::string> made;
@@ -54,6 +66,8 @@ private:
             if (n < 0) continue;
             Probe p;
             p.provider = name_;
+            p.module = "vmlinux";
+            name_kernel_function(m.functions, p.function, p.function_aliases);
             p.name = m.name;
             p.attach = AttachKind::Sdt;
             p.tp_nargs = n;

@@ -36,8 +36,14 @@ public:
     void match(const Description& d, std::vector<Probe>& out) override {
         bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
         if (bare_name) return;
-        if (!made_) make();
-        out.insert(out.end(), probes_.begin(), probes_.end());
+        if (!made_) {
+            make();
+            out.insert(out.end(), probes_.begin(), probes_.end());  // all of them get their ids now
+            return;
+        }
+        for (const Probe& p : probes_)  // then only those the description can match
+            if (glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name))
+                out.push_back(p);
     }
 
     std::vector<std::string> arg_types(const Probe& p) const override {

@@ -3,6 +3,7 @@
 // All of them attach through the two tracepoints sys_enter and sys_exit, whose programs
 // dispatch on the call's number; a probe only needs its row in the dispatch table
 // (codegen/gen_syscall.cpp).
+#include "kernel/raw_btf.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
 #include "probes/syscall_format.h"
@@ -36,8 +37,16 @@ public:
         // A description whose name no syscall probe has (BEGIN, tick-1s with an empty provider)
         // does not read kallsyms.
         if (!glob_match(d.name, "entry") && !glob_match(d.name, "return")) return;
-        if (probes_.empty()) make();
-        out.insert(out.end(), probes_.begin(), probes_.end());
+        if (probes_.empty()) {
+            make();
+            out.insert(out.end(), probes_.begin(), probes_.end());  // all of them get their ids now
+            return;
+        }
+        // Once every probe has its id, only those the description can match (copying all 700
+        // for each of sema's passes was most of a syscall one-liner's compile time).
+        for (const Probe& p : probes_)
+            if (glob_match(d.function, p.function) && glob_match(d.name, p.name) && glob_match(d.module, p.module))
+                out.push_back(p);
     }
 
     // Entry probes: the call's parameters from its tracefs format (else from BTF); return
@@ -45,10 +54,14 @@ public:
     std::vector<std::string> arg_types(const Probe& p) const override {
         return syscall_probe_arg_types(p.function, p.attach == AttachKind::SyscallEntry);
     }
+    std::vector<std::string> arg_names(const Probe& p) const override {
+        return syscall_probe_arg_names(p.function, p.attach == AttachKind::SyscallEntry);
+    }
 
 private:
     void make() {
-        auto entry_points = read_syscall_entry_points_btf("/sys/kernel/btf/vmlinux");
+        std::unordered_set<std::string> entry_points;
+        if (const kernel::RawBtf* btf = kernel::RawBtf::vmlinux()) entry_points = syscall_entry_points_btf(*btf);
         if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
         for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
             for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {

@@ -81,7 +81,7 @@ public:
             probe.file_offset = u.sites.front().file_offset;
             for (auto& s : u.sites)
                 probe.usdt_sites.push_back(
-                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error)});
+                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error), s.nop5});
             out.push_back(std::move(probe));
         }
     }

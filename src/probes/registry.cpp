@@ -35,6 +35,37 @@ std::string usdt_site_text(const UsdtSite& s) {
     return out;
 }
 
+// A description's function field against a probe's function and its other names; a name with
+// a compiler's suffix (kallsyms' do_execveat_common.isra.0, foo.constprop.0, foo.cold) matches
+// a kernel function's probe under its plain name.
+bool function_matches(const std::string& pattern, const Probe& p) {
+    if (glob_match(pattern, p.function)) return true;
+    if (p.function_aliases.empty()) return false;
+    for (const std::string& a : p.function_aliases)
+        if (glob_match(pattern, a)) return true;
+    size_t dot = pattern.find('.');
+    if (dot == std::string::npos || dot == 0 || has_glob(pattern)) return false;
+    std::string_view base(pattern.data(), dot);
+    if (base == p.function) return true;
+    return std::find(p.function_aliases.begin(), p.function_aliases.end(), base) != p.function_aliases.end();
+}
+
+// Levenshtein distance, for names one or two letters away.
+size_t edit_distance(const std::string& a, const std::string& b) {
+    std::vector<size_t> row(b.size() + 1);
+    for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (size_t i = 1; i <= a.size(); ++i) {
+        size_t diag = row[0];
+        row[0] = i;
+        for (size_t j = 1; j <= b.size(); ++j) {
+            size_t up = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diag + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diag = up;
+        }
+    }
+    return row[b.size()];
+}
+
 }  // namespace
 
 Registry::Registry() {
@@ -84,7 +115,7 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
     prov.match(d, found);
     if (auto e = prov.take_error()) error_ = std::move(e);
     auto matches = [&](const Probe& p) {
-        return glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name);
+        return glob_match(d.module, p.module) && function_matches(d.function, p) && glob_match(d.name, p.name);
     };
     size_t first = out.size();
     if (prov.ids_for_all())
@@ -107,6 +138,36 @@ std::vector<const Probe*> Registry::match(const Description& d) {
     // In id order, as DTrace's probe iteration gives them.
     std::sort(out.begin(), out.end(), [](const Probe* a, const Probe* b) { return a->id < b->id; });
     return out;
+}
+
+std::optional<std::string> Registry::near_match(const Description& d) {
+    auto probes_of = [&](const Description& near) {
+        std::vector<const Probe*> out;
+        for (size_t i = 0; i < providers_.size(); ++i)
+            if (providers_[i]->ids_for_all() && providers_[i]->serves(near.provider)) collect(i, near, out);
+        error_.reset();
+        return out;
+    };
+    if (!d.module.empty() || !d.function.empty()) {
+        auto found = probes_of({d.provider, "", "", d.name});
+        if (found.size() == 1) return found[0]->full_name();
+    }
+    if (!d.name.empty() && !has_glob(d.name)) {
+        const Probe* best = nullptr;
+        size_t best_distance = 3;
+        bool tie = false;
+        for (const Probe* p : probes_of({d.provider, d.module, d.function, ""})) {
+            size_t dist = edit_distance(d.name, p->name);
+            if (dist < best_distance) {
+                best = p, best_distance = dist, tie = false;
+            } else if (dist == best_distance && best && best->name != p->name) {
+                tie = true;
+            }
+        }
+        // The description with the name mended: every probe it then matches is meant.
+        if (best && !tie) return d.provider + ":" + d.module + ":" + d.function + ":" + best->name;
+    }
+    return std::nullopt;
 }
 
 std::vector<const Probe*> Registry::list_all() {
@@ -134,6 +195,7 @@ ProbeInfo Registry::info(const Probe& p) const {
     if (!field_is_glob(p.name)) info.attr = attr_min(info.attr, pa.name);
     info.args = pa.args;
     info.arg_types = prov.arg_types(p);
+    info.arg_names = prov.arg_names(p);
     for (const auto& site : p.usdt_sites) info.usdt_sites.push_back(usdt_site_text(site));
     return info;
 }

@@ -152,4 +152,12 @@ std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool ent
     return out;
 }
 
+std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool entry, const std::string& tracefs) {
+    std::vector<std::string> out;
+    const std::vector<SyscallParam>* params = entry ? syscall_format(call, entry, tracefs) : nullptr;
+    if (params)
+        for (const SyscallParam& p : *params) out.push_back(p.name);
+    return out;
+}
+
 }  // namespace bdtrace::probes

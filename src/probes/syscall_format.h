@@ -34,6 +34,11 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
 // The argument types -lv lists for a syscall probe: the format's spellings at entry (the
 // __do_sys_ BTF record's when tracefs has no format), the return value's twice at return
 // (arg0 and arg1 are both the return value).
+// The parameter names of a syscall entry probe from its tracefs format ("dfd", "filename"),
+// empty at return and where tracefs has no format.
+std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool entry,
+                                                 const std::string& tracefs = "/sys/kernel/tracing");
+
 std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 

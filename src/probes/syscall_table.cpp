@@ -1,7 +1,10 @@
 #include "probes/syscall_table.h"
 
+#include "kernel/raw_btf.h"
+
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <vector>
 
 namespace bdtrace::probes {
@@ -57,34 +60,25 @@ std::unordered_set<std::string> read_syscall_entry_points(const std::string& kal
     return out;
 }
 
-std::unordered_set<std::string> read_syscall_entry_points_btf(const std::string& btf_path) {
+std::unordered_set<std::string> syscall_entry_points_btf(const kernel::RawBtf& btf) {
     std::unordered_set<std::string> out;
-    std::FILE* f = std::fopen(btf_path.c_str(), "re");
-    if (!f) return out;
     // The names of the BTF's FUNC records are NUL-terminated strings of its string section:
     // the __x64_sys_ wrappers, and the __do_sys_ bodies (which the calls without arguments,
-    // getpid and the like, are known by: their wrappers have no BTF record). Read in pieces;
-    // each piece keeps its unfinished last string, from the NUL before it.
-    static constexpr std::string_view kPrefixes[] = {std::string_view("\0__x64_sys_", 11),
-                                                     std::string_view("\0__do_sys_", 10)};
-    std::string text;
-    std::vector<char> chunk(256 << 10);
-    for (size_t n; (n = std::fread(chunk.data(), 1, chunk.size(), f)) > 0;) {
-        text.append(chunk.data(), n);
-        size_t last = text.rfind('\0');
-        if (last == std::string::npos) continue;
-        std::string_view done(text.data(), last + 1);
-        for (std::string_view prefix : kPrefixes) {
-            for (size_t at = done.find(prefix); at != std::string_view::npos; at = done.find(prefix, at + 1)) {
-                size_t begin = at + prefix.size();
-                size_t end = done.find('\0', begin);
-                if (end == std::string_view::npos) break;
-                out.emplace(done.substr(begin, end - begin));
-            }
+    // getpid and the like, are known by: their wrappers have no BTF record). Only the string
+    // section is searched, for each prefix at the start of a string.
+    std::string_view strings = btf.strings();
+    for (std::string_view prefix : {std::string_view("__x64_sys_"), std::string_view("__do_sys_")}) {
+        const char* p = strings.data();
+        const char* end = strings.data() + strings.size();
+        while (const void* hit = ::memmem(p, static_cast<size_t>(end - p), prefix.data(), prefix.size())) {
+            const char* at = static_cast<const char*>(hit);
+            const char* name = at + prefix.size();
+            const char* stop = static_cast<const char*>(std::memchr(name, '\0', static_cast<size_t>(end - name)));
+            if (!stop) break;
+            if (at == strings.data() || at[-1] == '\0') out.emplace(name, stop);
+            p = stop;
         }
-        text.erase(0, last);
     }
-    std::fclose(f);
     return out;
 }
 

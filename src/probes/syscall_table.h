@@ -9,6 +9,10 @@
 #include <unordered_set>
 #include <vector>
 
+namespace bdtrace::kernel {
+class RawBtf;
+}
+
 namespace bdtrace::probes {
 
 struct SyscallNumber {
@@ -34,10 +38,11 @@ std::unordered_set<std::string> read_syscall_entry_points(const std::string& kal
 // it describes the call (syscall_args.cpp); empty when it does not.
 std::vector<std::string> syscall_arg_types(std::string_view call);
 
-// The same from the kernel's BTF (/sys/kernel/btf/vmlinux): the calls with a FUNC record
-// __x64_sys_<name> or __do_sys_<name>. Much faster than kallsyms (the kernel formats kallsyms
-// when it is read: ~40 ms), and on Linux 6.18 the same set of x86-64 calls.
-std::unordered_set<std::string> read_syscall_entry_points_btf(const std::string& btf_path);
+// The same from the kernel's BTF (kernel::RawBtf::vmlinux(), mapped): the names
+// __x64_sys_<name> or __do_sys_<name> of its string section (the FUNC records' names). Much
+// faster than kallsyms (the kernel formats kallsyms when it is read: ~40 ms), and on Linux 6.18
+// the same set of x86-64 calls.
+std::unordered_set<std::string> syscall_entry_points_btf(const kernel::RawBtf& btf);
 
 // Upper bound (exclusive) of the numbers the dispatch table holds.
 inline constexpr int32_t kMaxSyscallNr = 1024;

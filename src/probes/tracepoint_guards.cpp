@@ -2,6 +2,7 @@
 
 #include <bpf/btf.h>
 
+#include <string_view>
 #include <vector>
 
 #include "probes/btf_spell.h"
@@ -95,6 +96,26 @@ uint64_t first_symbol(const std::string& names) {
 int32_t tracepoint_nargs(const std::string& tp) {
     const struct btf_type* proto = tracepoint_proto(vmlinux_btf(), tp);
     return proto ? static_cast<int32_t>(btf_vlen(proto)) - 1 : -1;
+}
+
+void name_kernel_function(const char* functions, std::string& function, std::vector<std::string>& aliases) {
+    std::vector<std::string> names;
+    for (std::string_view rest = functions; !rest.empty();) {
+        size_t comma = rest.find(',');
+        names.emplace_back(rest.substr(0, comma));
+        rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
+    }
+    if (names.empty()) return;
+    const struct btf* b = vmlinux_btf();
+    size_t chosen = 0;
+    for (size_t i = 0; b && i < names.size(); ++i)
+        if (btf__find_by_name_kind(b, names[i].c_str(), BTF_KIND_FUNC) > 0) {
+            chosen = i;
+            break;
+        }
+    function = names[chosen];
+    for (size_t i = 0; i < names.size(); ++i)
+        if (i != chosen) aliases.push_back(names[i]);
 }
 
 bool resolve_guard(ProbeGuard& g, const std::string& tp, int dropped) {

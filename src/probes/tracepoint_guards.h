@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "probes/mapped_probes.h"
 
@@ -14,6 +15,11 @@ namespace bdtrace::probes {
 // The tracepoint's argument count (its prototype less the private data); -1 when this kernel
 // has no such tracepoint.
 int32_t tracepoint_nargs(const std::string& tracepoint);
+
+// A probe's function and its other names from a comma-separated list (MappedProbe::functions):
+// the function is the first name vmlinux BTF lists as a function (else the first name), the
+// aliases all the others. Nothing for an empty list.
+void name_kernel_function(const char* functions, std::string& function, std::vector<std::string>& aliases);
 
 // Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 // `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).

@@ -88,6 +88,66 @@ ProcessSet::~ProcessSet() {
         }
         if (p.pidfd >= 0) close(p.pidfd);
     }
+    if (guardian_fd_ >= 0) {
+        close(guardian_fd_);  // the guardian's end of file: it signals and exits at once
+        int status;
+        wait_for(guardian_, &status, 0);
+    }
+}
+
+namespace {
+
+// The guardian's life: collect the created processes (as pidfds, immune to pid reuse) until
+// the pipe's writer, dtrace, is gone; then let them all continue. Only async-signal-safe calls:
+// dtrace may have had other threads when it forked.
+[[noreturn]] void guardian_main(int in) {
+    // Nothing of dtrace's stays open here (BPF links included: they must go with dtrace), and
+    // the terminal's signals are dtrace's business.
+    if (in != 3) {
+        dup2(in, 3);
+        in = 3;
+    }
+    syscall(SYS_close_range, 4u, ~0u, 0u);
+    int null = open("/dev/null", O_RDWR);
+    for (int fd = 0; fd < 3; ++fd) dup2(null, fd);
+    if (null > 2) close(null);
+    for (int sig : {SIGINT, SIGQUIT, SIGTERM, SIGHUP, SIGPIPE}) signal(sig, SIG_IGN);
+    int fds[64];
+    int n = 0;
+    pid_t pid;
+    for (;;) {
+        ssize_t r = read(in, &pid, sizeof pid);
+        if (r < 0 && errno == EINTR) continue;
+        if (r != static_cast<ssize_t>(sizeof pid)) break;
+        int fd = static_cast<int>(syscall(SYS_pidfd_open, pid, 0));
+        if (fd >= 0 && n < 64) fds[n++] = fd;
+    }
+    for (int i = 0; i < n; ++i) syscall(SYS_pidfd_send_signal, fds[i], SIGCONT, nullptr, 0);
+    _exit(0);
+}
+
+}  // namespace
+
+void ProcessSet::guard(pid_t child) {
+    if (guardian_fd_ < 0) {
+        int fds[2];
+        if (pipe2(fds, O_CLOEXEC) != 0) return;
+        pid_t g = fork();
+        if (g < 0) {
+            close(fds[0]);
+            close(fds[1]);
+            return;
+        }
+        if (g == 0) {
+            close(fds[1]);
+            guardian_main(fds[0]);
+        }
+        close(fds[0]);
+        guardian_fd_ = fds[1];
+        guardian_ = g;
+    }
+    ssize_t n = write(guardian_fd_, &child, sizeof child);
+    (void)n;
 }
 
 std::optional<pid_t> ProcessSet::create(const std::vector<std::string>& argv, const EnvironmentEdits& edits,
@@ -157,6 +217,7 @@ std::optional<pid_t> ProcessSet::create(const std::vector<std::string>& argv, co
     p.created = true;
     p.held = true;
     procs_.push_back(p);
+    guard(pid);
     return pid;
 }
 

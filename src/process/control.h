@@ -71,6 +71,13 @@ private:
         int pidfd = -1;        // grabbed processes: readable once the process is gone
     };
     std::vector<Proc> procs_;
+    // The guardian (control.cpp): a small process of ours that sends SIGCONT to the processes
+    // we created once we are gone, however we went (SIGKILL included), so that none is left
+    // stopped by the library watch. Told each created pid through this pipe; started with the
+    // first created process.
+    void guard(pid_t pid);
+    int guardian_fd_ = -1;
+    pid_t guardian_ = 0;
 };
 
 }  // namespace bdtrace::process

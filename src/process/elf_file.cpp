@@ -12,6 +12,7 @@
 #include <cstring>
 
 #include "process/debug_file.h"
+#include "process/frame_info.h"
 #include "process/symbol_order.h"
 
 namespace bdtrace::process {
@@ -27,8 +28,10 @@ std::string demangle(const std::string& name) {
     return out;
 }
 
-// The defined functions of every section of type `wanted`; true when the file has such a section.
-bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
+// The defined functions of every section of type `wanted` (and, when `objects` is given, the
+// data objects: STT_OBJECT with a size); true when the file has such a section.
+bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out,
+                    std::vector<ElfSymbol>* objects = nullptr) {
     bool found = false;
     Elf_Scn* scn = nullptr;
     while ((scn = elf_nextscn(elf, scn)) != nullptr) {
@@ -42,7 +45,8 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
             GElf_Sym sym;
             if (!gelf_getsym(data, static_cast<int>(i), &sym)) continue;
             int type = GELF_ST_TYPE(sym.st_info);
-            if ((type != STT_FUNC && type != STT_GNU_IFUNC) || sym.st_shndx == SHN_UNDEF ||
+            bool object = objects && type == STT_OBJECT && sym.st_size != 0;
+            if ((type != STT_FUNC && type != STT_GNU_IFUNC && !object) || sym.st_shndx == SHN_UNDEF ||
                 sym.st_value == 0)
                 continue;
             const char* name = elf_strptr(elf, sh.sh_link, sym.st_name);
@@ -57,10 +61,11 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out) {
             s.size = sym.st_size;
             s.bind = static_cast<uint8_t>(GELF_ST_BIND(sym.st_info));
             s.ifunc = type == STT_GNU_IFUNC;
-            out.push_back(std::move(s));
+            (object ? *objects : out).push_back(std::move(s));
         }
     }
     std::sort(out.begin(), out.end(), symbol_before);
+    if (objects) std::sort(objects->begin(), objects->end(), symbol_before);
     return found;
 }
 
@@ -108,6 +113,23 @@ std::string read_debuglink(Elf* elf) {
     return {};
 }
 
+// GCC's hot/cold split names the unlikely part of `f` "f.cold" (or "f.cold.N"): local symbols,
+// so only in .symtab.
+void find_split_parts(ElfFile& f) {
+    const auto& table = f.symtab.empty() ? f.dynsym : f.symtab;
+    for (const auto& s : table)
+        if (auto dot = s.name.find(".cold"); dot != std::string::npos && dot > 0 && s.size)
+            f.split_parts[s.name.substr(0, dot)].emplace_back(s.value, s.value + s.size);
+    if (f.split_parts.empty()) return;
+    for (const auto& s : table)
+        if (auto it = f.split_parts.find(s.name); it != f.split_parts.end() && s.size)
+            it->second.emplace_back(s.value, s.value + s.size);
+    for (auto& [name, parts] : f.split_parts) {
+        std::sort(parts.begin(), parts.end());
+        parts.erase(std::unique(parts.begin(), parts.end()), parts.end());
+    }
+}
+
 }  // namespace
 
 std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std::string& path) {
@@ -127,8 +149,9 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
         }
     }
     f->build_id = read_build_id(h.elf);
-    read_functions(h.elf, SHT_DYNSYM, f->dynsym);
-    if (!read_functions(h.elf, SHT_SYMTAB, f->symtab)) {
+    std::vector<ElfSymbol> dynamic_objects;
+    read_functions(h.elf, SHT_DYNSYM, f->dynsym, &dynamic_objects);
+    if (!read_functions(h.elf, SHT_SYMTAB, f->symtab, &f->objects)) {
         // Stripped: the .symtab (with local functions) is in a separate debug file, whose
         // addresses are the stripped file's own.
         for (const auto& cand : debug_file_candidates(root, path, f->build_id, read_debuglink(h.elf))) {
@@ -136,13 +159,17 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
             if (!d.elf) continue;
             std::string id = read_build_id(d.elf);
             if (!f->build_id.empty() && !id.empty() && id != f->build_id) continue;
-            std::vector<ElfSymbol> syms;
-            if (!read_functions(d.elf, SHT_SYMTAB, syms)) continue;
+            std::vector<ElfSymbol> syms, objects;
+            if (!read_functions(d.elf, SHT_SYMTAB, syms, &objects)) continue;
             f->symtab = std::move(syms);
+            f->objects = std::move(objects);
             f->debug_file = cand;
             break;
         }
     }
+    // .symtab's objects include .dynsym's; a file with no .symtab anywhere has only these.
+    if (f->objects.empty()) f->objects = std::move(dynamic_objects);
+    find_split_parts(*f);
     return f;
 }
 
@@ -183,6 +210,26 @@ const ElfSymbol* ElfFile::containing(uint64_t vaddr) const {
             if (s->size == 0 || vaddr < s->value + s->size) return &*s;
     }
     return nullptr;
+}
+
+const ElfSymbol* ElfFile::containing_object(uint64_t vaddr) const {
+    auto it = std::upper_bound(objects.begin(), objects.end(), vaddr,
+                               [](uint64_t v, const ElfSymbol& s) { return v < s.value; });
+    // Objects may nest (a struct and its member's alias): the nearest start holding vaddr.
+    while (it != objects.begin()) {
+        --it;
+        if (vaddr < it->value + it->size) return &*it;
+        if (vaddr - it->value > (uint64_t{1} << 24)) break;  // nothing that far back holds it
+    }
+    return nullptr;
+}
+
+const FrameInfo* ElfFile::frames() const {
+    if (!frames_tried_) {
+        frames_tried_ = true;
+        frames_ = FrameInfo::open(path_);
+    }
+    return frames_.get();
 }
 
 }  // namespace bdtrace::process

@@ -4,12 +4,16 @@
 #pragma once
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bdtrace::process {
+
+class FrameInfo;
 
 struct ElfSymbol {
     std::string name;       // as in the file (mangled for C++)
@@ -37,6 +41,12 @@ public:
     // Defined functions (STT_FUNC, STT_GNU_IFUNC), each table in DTrace's by-address order
     // (address, then the preferred name first among aliases; see symbol_order.h).
     std::vector<ElfSymbol> symtab, dynsym;
+    // Data objects with a size (STT_OBJECT: globals, statics, .bss), by address: from .symtab
+    // (or the debug file's), else .dynsym. Only user_symbols' lookup() reads them.
+    std::vector<ElfSymbol> objects;
+    // Functions GCC split into hot and cold parts ("f" and "f.cold", "f.cold.1", ...): by the
+    // base name, the [start, end) of every part, the base's own included.
+    std::map<std::string, std::vector<std::pair<uint64_t, uint64_t>>> split_parts;
     std::string build_id;    // hex
     std::string debug_file;  // the separate debug file whose .symtab was read, if any
 
@@ -46,11 +56,17 @@ public:
     std::vector<uint8_t> read(uint64_t vaddr, uint64_t size) const;
     // The function containing vaddr (.symtab first, then .dynsym), or null.
     const ElfSymbol* containing(uint64_t vaddr) const;
+    // The data object holding vaddr, or null.
+    const ElfSymbol* containing_object(uint64_t vaddr) const;
     // The file as it was opened (the root prefix included).
     const std::string& path() const { return path_; }
+    // Its call frame information (frame_info.h), opened on first use; null when it has none.
+    const FrameInfo* frames() const;
 
 private:
     std::string path_;
+    mutable std::shared_ptr<FrameInfo> frames_;
+    mutable bool frames_tried_ = false;
 };
 
 }  // namespace bdtrace::process

@@ -5,7 +5,6 @@
 #include <cstdlib>
 
 #include "probes/glob.h"
-#include "process/insn_offsets.h"
 
 namespace bdtrace::process {
 
@@ -24,21 +23,21 @@ Diagnostic error_of(Tag tag, std::string message) {
     return d;
 }
 
-InsnOffsets decode(const ElfFile& file, const ElfSymbol& sym) {
-    std::vector<uint8_t> code = file.read(sym.value, sym.size);
-    if (code.empty()) return {{}, false, 0};
-    return instruction_offsets(code.data(), code.size());
+Diagnostic undecodable(const std::string& function, const FunctionCode& code) {
+    // DTrace refuses the whole description when a function cannot be decoded; the reason after
+    // the colon is ours.
+    return error_of("D_PROC_CREATEFAIL", "failed to create offset probes in '" + function + "': " + code.why);
 }
 
 }  // namespace
 
-std::vector<ProbeName> probe_names(const ElfFile& file, const ElfSymbol& sym,
-                                   const std::string& function, std::string_view pattern,
+std::vector<ProbeName> probe_names(const ElfSymbol& sym, const std::string& function, std::string_view pattern,
+                                   const std::function<const FunctionCode&()>& code,
                                    std::optional<Diagnostic>& error) {
     std::vector<ProbeName> out;
     // DTrace creates the return probe first, then the entry probe, then offsets.
-    if (probes::glob_match(pattern, "return")) out.push_back({"return", false, true, 0});
-    if (probes::glob_match(pattern, "entry")) out.push_back({"entry", true, false, 0});
+    if (probes::glob_match(pattern, "return")) out.push_back({"return", false, true, 0, false});
+    if (probes::glob_match(pattern, "entry")) out.push_back({"entry", true, false, 0, false});
     bool glob = pattern.empty() || probes::has_glob(pattern);
     if (!glob && out.empty()) {
         std::string text(pattern);
@@ -54,29 +53,26 @@ std::vector<ProbeName> probe_names(const ElfFile& file, const ElfSymbol& sym,
                              "offset 0x" + hex(off) + " outside of function '" + function + "'");
             return {};
         }
-        InsnOffsets insns = decode(file, sym);
-        bool aligned = false;
-        for (uint64_t o : insns.offsets) aligned |= o == off;
-        if (!aligned) {
+        const FunctionCode& c = code();
+        if (!c.complete && off != 0) {
+            error = undecodable(function, c);
+            return {};
+        }
+        if (off != 0 && !c.is_insn(off)) {
             error = error_of("D_PROC_ALIGN",
                              "offset 0x" + hex(off) + " is not aligned on an instruction");
             return {};
         }
-        out.push_back({hex(off), false, false, off});
+        out.push_back({hex(off), false, false, off, off != 0 && c.is_nop5(off)});
     } else if (glob) {
-        InsnOffsets insns = decode(file, sym);
-        if (!insns.complete) {
-            // DTrace refuses the whole description when a function cannot be decoded; the
-            // reason after the colon is ours.
-            error = error_of("D_PROC_CREATEFAIL",
-                             "failed to create offset probes in '" + function +
-                                 "': cannot decode the instruction at offset 0x" +
-                                 hex(insns.stopped_at));
+        const FunctionCode& c = code();
+        if (!c.complete) {
+            error = undecodable(function, c);
             return {};
         }
-        for (uint64_t o : insns.offsets) {
+        for (uint64_t o : c.insns) {
             std::string n = hex(o);
-            if (probes::glob_match(pattern, n)) out.push_back({n, false, false, o});
+            if (probes::glob_match(pattern, n)) out.push_back({n, false, false, o, o != 0 && c.is_nop5(o)});
         }
     }
     return out;

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,6 +12,7 @@
 
 #include "bdtrace/diagnostic.h"
 #include "process/elf_file.h"
+#include "process/function_code.h"
 
 namespace bdtrace::process {
 
@@ -18,12 +20,15 @@ struct ProbeName {
     std::string name;
     bool entry = false, ret = false;  // neither: an offset probe
     uint64_t offset = 0;
+    bool nop5 = false;  // an offset probe on a 5-byte NOP other than the first instruction
 };
 
-// `function` is the name DTrace shows, for its error messages. Fills `error` and returns nothing
-// when DTrace refuses the description.
-std::vector<ProbeName> probe_names(const ElfFile& file, const ElfSymbol& sym,
-                                   const std::string& function, std::string_view pattern,
+// `function` is the name DTrace shows, for its error messages; `code` gives the function's
+// decode (called only when offsets are needed). Fills `error` and returns nothing when DTrace
+// refuses the description. Offsets need a complete decode (function_code.h): a uprobe on a
+// byte that is not an instruction start would change the program.
+std::vector<ProbeName> probe_names(const ElfSymbol& sym, const std::string& function, std::string_view pattern,
+                                   const std::function<const FunctionCode&()>& code,
                                    std::optional<Diagnostic>& error);
 
 }  // namespace bdtrace::process

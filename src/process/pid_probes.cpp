@@ -7,11 +7,13 @@
 #include <set>
 
 #include "probes/glob.h"
+#include "process/grab_error.h"
 #include "process/ifunc.h"
 #include "process/module_match.h"
 #include "process/pid_probe_names.h"
-#include "process/return_sites.h"
+#include "process/function_code.h"
 #include "process/symbol_order.h"
+#include "process/uretprobe_safety.h"
 
 namespace bdtrace::process {
 
@@ -62,6 +64,16 @@ std::vector<const ElfSymbol*> aliases_at(const ElfFile& elf, uint64_t value) {
     return out;
 }
 
+// Whether the process maps an unwinder that may walk through any frame: C++'s runtime (its
+// exceptions) or libgcc_s (thread cancellation and pthread_exit load it).
+bool unwinder_mapped(const std::vector<MappedObject>& mapped) {
+    for (const auto& m : mapped) {
+        std::string_view base = std::string_view(m.path).substr(m.path.rfind('/') + 1);
+        if (base.starts_with("libstdc++") || base.starts_with("libgcc_s") || base.starts_with("libc++")) return true;
+    }
+    return false;
+}
+
 // Builds the probes of one resolution (the state dt_pid.c keeps in its dt_pid_probe_t).
 struct Builder {
     uint64_t pid;
@@ -70,6 +82,34 @@ struct Builder {
     // The last symbol taken by the glob walk: its aliases (same address and size) are skipped.
     const ElfSymbol* last_taken = nullptr;
     std::set<std::pair<size_t, uint64_t>> taken;  // (object, function address) probed already
+    // An unwinder may walk through frames in this process (uretprobe_safety.h, rule 4).
+    bool unwinding = false;
+
+    // A return probe's sites (return_sites.h), or the return uprobe the decode falls back on
+    // when uretprobe_safety.h allows it. False when the function gets no return probe; a
+    // function the description names plainly then says why.
+    bool place_return(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, const FunctionCode& code,
+                      const std::vector<std::string>& aliases) {
+        std::string why;
+        if (code.complete) {
+            for (const ReturnSite& site : code.returns)
+                if (auto fo = elf.file_offset(body.value + site.offset)) p.return_sites.emplace_back(*fo, site.offset);
+            if (!p.return_sites.empty()) return true;
+            why = "it has no instruction that returns (its last instruction is " +
+                  (code.last.empty() ? std::string("unknown") : code.last) + ")";
+        } else {
+            UretprobeSafety safety = uretprobe_safety(aliases, code, unwinding);
+            if (safety.safe) {
+                p.return_uprobe = true;
+                return true;
+            }
+            why = code.why + ", and a return uprobe is not safe: " + safety.reason;
+        }
+        if (!probes::has_glob(function_pattern) && !function_pattern.empty() && name_pattern == "return")
+            res.warning = Diagnostic{Severity::Warning, "D_PROC_CREATEFAIL", {},
+                                     "failed to create return probe in '" + p.function + "': " + why};
+        return false;
+    }
 
     // One function: its probes by name. False when DTrace refuses the description.
     bool per_symbol(size_t object, const ElfSymbol& sym, const std::string& function) {
@@ -82,7 +122,13 @@ struct Builder {
         // One function, one set of probes: an IFUNC and its implementation both matched by a
         // glob are one function.
         if (!taken.insert({object, body->value}).second) return true;
-        auto names = probe_names(*obj.elf, *body, function, name_pattern, res.error);
+        // The function's code is decoded once, and only when a probe needs it.
+        std::optional<FunctionCode> decoded;
+        auto code = [&]() -> const FunctionCode& {
+            if (!decoded) decoded = decode_function(*obj.elf, *body);
+            return *decoded;
+        };
+        auto names = probe_names(*body, function, name_pattern, code, res.error);
         if (res.error) return false;
         std::vector<std::string> aliases;
         for (const auto* a : aliases_at(*obj.elf, sym.value)) aliases.push_back(a->name);
@@ -99,17 +145,12 @@ struct Builder {
             p.kind = n.entry ? PidProbeKind::Entry : n.ret ? PidProbeKind::Return
                                                            : PidProbeKind::Offset;
             p.offset = n.offset;
+            p.nop5 = n.nop5;
             p.symbol_vaddr = body->value;
             p.symbol_size = body->size;
             p.address = obj.load_bias + body->value + n.offset;
             p.file_offset = obj.elf->file_offset(body->value + n.offset).value_or(0);
-            if (p.kind == PidProbeKind::Return) {
-                std::vector<uint8_t> code = obj.elf->read(body->value, body->size);
-                ReturnSites sites = return_sites(code.data(), code.size());
-                if (sites.complete && !sites.offsets.empty())
-                    for (uint64_t off : sites.offsets)
-                        if (auto fo = obj.elf->file_offset(body->value + off)) p.return_sites.emplace_back(*fo, off);
-            }
+            if (p.kind == PidProbeKind::Return && !place_return(p, *obj.elf, *body, code(), aliases)) continue;
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -201,10 +242,10 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
     PidResolution res;
     auto mapped = read_mapped_objects(pid);
     if (!mapped) {
-        res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid));
+        res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid) + ": " + grab_error_reason(pid));
         return res;
     }
-    Builder b{pid, module, function, name, res, nullptr, {}};
+    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped)};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {

@@ -47,9 +47,14 @@ struct PidProbe {
     // instruction for return probes: a return probe is attached at the entry).
     uint64_t file_offset = 0;
     // Return probes: the file offset and in-function offset of every returning instruction
-    // (return_sites.h); empty when the function did not decode completely (a return uprobe at
-    // the entry is used then, and arg0 is 0).
+    // (return_sites.h). A function without one has no return probe (as in DTrace).
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    // A return probe on a function that did not decode completely: a return uprobe at the entry
+    // (arg0 is 0), made only when uretprobe_safety.h says the function allows it.
+    bool return_uprobe = false;
+    // An offset probe on a 5-byte NOP other than the first instruction: on kernels that turn a
+    // uprobe there into a CALL (kernel::Feature::UprobeNop5), it is not attached.
+    bool nop5 = false;
     // An IFUNC: the probe sits in the implementation the process resolved it to (ifunc.h; the
     // symbol_* fields and offsets are the implementation's), or in the resolver when unknown.
     bool ifunc = false;
@@ -69,6 +74,8 @@ struct PidResolution {
     // -Z the description waits for the library).
     bool module_missing = false;
     std::optional<Diagnostic> error;  // DTrace's tag and words; no source range
+    // Why a function the description names plainly has no return probe (a warning).
+    std::optional<Diagnostic> warning;
 };
 
 struct PidProvider {

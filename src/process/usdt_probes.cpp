@@ -7,6 +7,7 @@
 #include <set>
 
 #include "probes/glob.h"
+#include "process/function_code.h"
 #include "process/module_match.h"
 
 namespace bdtrace::process {
@@ -77,6 +78,7 @@ void UsdtResolver::probes_of(const File& f, const std::string& path, const std::
         s.vaddr = n.pc;
         s.args = n.args;
         s.arg_text = n.arg_text;
+        if (f.elf && (!sym || sym->value != n.pc)) s.nop5 = starts_with_nop5(f.elf->read(n.pc, 5));
         p->sites.push_back(std::move(s));
     }
 }

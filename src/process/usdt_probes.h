@@ -27,6 +27,9 @@ struct UsdtSite {
     std::vector<UsdtArg> args;
     std::string arg_text;
     std::string error;  // the specs could not be used (the site is listed, never attached)
+    // The site is a 5-byte NOP (older libbpf usdt.h; sys/sdt.h's is 1 byte) that is not a
+    // function's first instruction: see probes::Probe::nop5_site.
+    bool nop5 = false;
 };
 
 struct UsdtProbe {

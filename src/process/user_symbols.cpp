@@ -117,6 +117,34 @@ uint64_t UserSymbols::module_start(uint64_t pid, uint64_t addr) {
     return lo;
 }
 
+std::string UserSymbols::lookup(uint64_t pid, uint64_t addr) {
+    if (pid == 0) return hex(addr);
+    // Reads the address space again when addr is in no mapping known (a library mapped since).
+    auto loc = locate(pid, addr);
+    // Data objects first (a function symbol of size 0 reaches up to the next symbol): the
+    // module whose segments, at its load bias, hold addr, counting their memory sizes, so that
+    // .bss past the last file page (an anonymous mapping, or the rest of that page) is found.
+    for (const auto& obj : space(pid).objects) {
+        if (obj.ranges.empty()) continue;
+        auto f = file(obj);
+        if (!f || f->objects.empty()) continue;
+        const auto& r = obj.ranges.front();
+        auto first = f->vaddr_of_offset(r.offset);
+        if (!first) continue;
+        uint64_t vaddr = addr - (r.start - *first);
+        for (const auto& seg : f->loads) {
+            if (vaddr < seg.vaddr || vaddr >= seg.vaddr + seg.memsz) continue;
+            if (const ElfSymbol* o = f->containing_object(vaddr)) {
+                std::string out = obj.module + "`" + display_name(*o);
+                if (vaddr > o->value) out += "+" + hex(vaddr - o->value);
+                return out;
+            }
+        }
+    }
+    if (loc) return uaddr(pid, addr);
+    return hex(addr);
+}
+
 std::string UserSymbols::describe(uint64_t pid, uint64_t addr) {
     auto loc = locate(pid, addr);
     if (!loc) return {};

@@ -56,6 +56,10 @@ public:
     // Where addr is, or nullopt outside every mapped file.
     std::optional<UserLocation> locate(uint64_t pid, uint64_t addr);
 
+    // libproc's Pxlookup_by_addr: uaddr()'s name for a function, and for an address in a data
+    // object (a global, a static, .bss past the module's file mappings) "module`object+0xoff".
+    std::string lookup(uint64_t pid, uint64_t addr);
+
     // %A before this class knew about modules: the name, or "" when there is none.
     std::string describe(uint64_t pid, uint64_t addr);
 

@@ -132,6 +132,11 @@ std::string packed_rows(std::span<const AggRow* const> rows, const codegen::AggD
 
 }  // namespace
 
+std::vector<output::Value> agg_key_values(const AggRow& row, const codegen::AggDesc& d,
+                                          const output::FormatContext& ctx) {
+    return key_values(row, d, ctx);
+}
+
 std::string format_aggregations(const std::vector<AggRow>& snapshot_rows, const codegen::ProgramSet& ps,
                                 const AggPrintOptions& opts, const AggNormals& normals,
                                 const std::set<uint32_t>& skip, const output::FormatContext& ctx) {

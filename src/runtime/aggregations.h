@@ -41,16 +41,24 @@ struct AggPrintOptions {
 // entries that existed.
 using AggNormals = std::map<std::vector<uint8_t>, uint64_t>;
 
-// Reads every entry of the aggregation map and merges the per-CPU values (keeping each CPU's
-// too when `percpu`).
-std::vector<AggRow> snapshot_aggregations(kernel::Map& map, const codegen::ProgramSet& ps,
-                                          bool percpu = false);
+// The maps aggregations live in: the keyed ones' hash (abi::kAggMap) and its spill
+// (abi::kAggSpillMap: entries a burst of new keys put there, read with it), and the per-CPU
+// array of those without keys (abi::kAggArrayMap).
+struct AggMaps {
+    kernel::Map& hash;
+    kernel::Map& array;
+    kernel::Map& spill;
+};
+
+// Reads every aggregation entry and merges the per-CPU values (keeping each CPU's too when
+// `percpu`). An entry without keys has the key {id, 0} padded with zeros.
+std::vector<AggRow> snapshot_aggregations(const AggMaps& maps, const codegen::ProgramSet& ps, bool percpu = false);
 
 // clear(): every value of aggregation `id` back to zero. trunc(): remove its entries but the
 // `keep` largest (keep < 0: the -keep smallest); returns the keys removed.
-void clear_aggregation(kernel::Map& map, const codegen::ProgramSet& ps, uint32_t id);
-std::vector<std::vector<uint8_t>> trunc_aggregation(kernel::Map& map, const codegen::ProgramSet& ps,
-                                                    uint32_t id, int64_t keep);
+void clear_aggregation(const AggMaps& maps, const codegen::ProgramSet& ps, uint32_t id);
+std::vector<std::vector<uint8_t>> trunc_aggregation(const AggMaps& maps, const codegen::ProgramSet& ps, uint32_t id,
+                                                    int64_t keep);
 
 // DTrace's printing at exit: every aggregation but those in `skip`, all rows sorted together
 // (aggregation, then value, then key, or as the options say).
@@ -67,6 +75,11 @@ std::string format_printa(const std::vector<AggRow>& rows, const codegen::Progra
                           const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed);
+
+// The key of an entry as values (strings, integers, symbolised stacks and symbols), as the
+// printing functions see it; for consumers other than DTrace's text (agg_metrics.h, the API).
+std::vector<output::Value> agg_key_values(const AggRow& row, const codegen::AggDesc& d,
+                                          const output::FormatContext& ctx);
 
 // -x oformat=json: one line per aggregation (of `aggs`, or every one not in `skip` when `aggs`
 // is empty) with its rows in the order the text would print them.

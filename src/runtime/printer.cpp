@@ -62,7 +62,8 @@ namespace {
 // to printf() stays an address for %A.
 output::Value field_value(const Field& f, const uint8_t* rec, size_t size, process::KernelSymbols& ksyms,
                           const output::FormatContext& fctx, bool printf_arg = false) {
-    if (f.offset + (f.kind == Field::Kind::Int ? 8 : f.size) > size) return output::Value::u64(0);
+    uint32_t held = f.kind == Field::Kind::Int ? 8 : f.kind == Field::Kind::String && f.stored ? f.stored : f.size;
+    if (f.offset + held > size) return output::Value::u64(0);
     if (f.kind == Field::Kind::UStack) return user_stack_value(f, rec + f.offset, fctx);
     if (f.kind == Field::Kind::USym)
         return printf_arg ? user_symbol_address(rec + f.offset) : user_symbol_value(f, rec + f.offset, fctx);
@@ -86,7 +87,7 @@ output::Value field_value(const Field& f, const uint8_t* rec, size_t size, proce
     }
     const char* s = reinterpret_cast<const char*>(rec + f.offset);
     if (f.kind == Field::Kind::Bytes) return output::Value::raw(std::string_view(s, f.size));
-    size_t n = strnlen(s, f.size);
+    size_t n = strnlen(s, held);
     return output::Value::string(std::string_view(s, n), f.size);
 }
 

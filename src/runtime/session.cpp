@@ -53,6 +53,8 @@ const char* program_name(AttachKind k) {
 std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
                                        kernel::RecordCallback on_record, SessionError* err) {
     std::unique_ptr<Session> s(new Session(k, ps));
+    // Maps are kept at their abi::MapId, whatever the order code generation lists them in.
+    s->maps_.resize(codegen::abi::kMapCount);
     for (const auto& m : ps.maps) {
         kernel::MapSpec spec;
         spec.name = "dt_" + m.name;
@@ -85,7 +87,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
                 return nullptr;
             }
         }
-        s->maps_.push_back(std::move(map.value()));
+        s->maps_.at(m.id) = std::move(map.value());
     }
 
     for (const auto& gp : ps.programs) {
@@ -186,6 +188,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         return nullptr;
     }
     s->ring_ = std::move(ring.value());
+    // A drain returns after this many records even while the programs keep writing, so that
+    // the consumer still notices exit(), signals and the switch rate under a flood.
+    s->ring_->set_batch_limit(kDrainBatch);
     return s;
 }
 
@@ -217,8 +222,9 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
                 std::memcpy(row.data(), cur.data(), 4 * slots);
             // A return probe is a uprobe on each returning instruction, the instruction's offset
-            // in the function in the cookie's upper half; a return uprobe when there are none.
-            bool return_uprobe = e->retprobe && e->return_sites.empty();
+            // in the function in the cookie's upper half; a return uprobe only where the probe
+            // says it is safe (process/uretprobe_safety.h), never for lack of sites alone.
+            bool return_uprobe = e->retprobe && e->return_sites.empty() && e->return_uprobe;
             auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
             spec.path = e->path;
             spec.pid = static_cast<pid_t>(e->pid);
@@ -233,6 +239,8 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
                     spec.offsets.push_back(file_offset);
                     spec.cookies.push_back(e->probe_id | (in_function << 32));
                 }
+            } else if (e->nop5_site && !nop5_safe()) {
+                skip(*e, SkippedProbe::Why::Nop5);
             } else {
                 spec.offsets.push_back(e->file_offset);
                 spec.cookies.push_back(e->probe_id);
@@ -267,8 +275,25 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         }
     }
     if (!usdt.empty() && !attach_usdt(usdt, err)) return false;
+    // The kernel keeps one uprobe per file and offset, with at most one semaphore: a pid probe
+    // on the instruction of a traced USDT site with a semaphore must name that semaphore too, or
+    // the kernel refuses the whole link (EINVAL). The semaphore is raised already.
+    std::map<std::pair<std::string, uint64_t>, uint64_t> semaphores;  // (path, file offset) -> ref_ctr
+    for (const auto& e : ps_.epids)
+        for (const auto& site : e.usdt_sites)
+            if (site.ref_ctr_offset) semaphores[{e.path, site.file_offset}] = site.ref_ctr_offset;
     for (auto& [where, spec] : by_file) {
         if (spec.offsets.empty()) continue;
+        if (!semaphores.empty()) {
+            std::vector<uint64_t> refs(spec.offsets.size(), 0);
+            bool any = false;
+            for (size_t i = 0; i < spec.offsets.size(); ++i)
+                if (auto it = semaphores.find({spec.path, spec.offsets[i]}); it != semaphores.end()) {
+                    refs[i] = it->second;
+                    any = true;
+                }
+            if (any) spec.ref_ctr_offsets = std::move(refs);
+        }
         const Loaded* prog = nullptr;
         for (const auto& l : programs_)
             if (l.kind == (std::get<0>(where) ? AttachKind::Uretprobe : AttachKind::Uprobe)) prog = &l;
@@ -283,11 +308,20 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         for (size_t i : refused)
             for (const codegen::Epid* e : epids)
                 if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
-                    skipped_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name);
+                    skip(*e, SkippedProbe::Why::Refused);
                     break;
                 }
     }
     return true;
+}
+
+bool Session::nop5_safe() { return kernel_.feature(kernel::Feature::UprobeNop5).available; }
+
+void Session::skip(const codegen::Epid& e, SkippedProbe::Why why) {
+    std::string name = e.provider + ":" + e.module + ":" + e.function + ":" + e.name;
+    // A USDT probe's sites come one after the other: the probe is named once.
+    if (!skipped_.empty() && skipped_.back().name == name && skipped_.back().why == why) return;
+    skipped_.push_back({std::move(name), why});
 }
 
 // probeprov, probemod, probefunc and probename of each probe, one strsize buffer each, when a
@@ -465,6 +499,7 @@ std::vector<uint64_t> Session::take_notices() {
 }
 
 bool Session::attach(SessionError* err) {
+    if (!attach_hooks(err)) return false;
     std::vector<const codegen::Epid*> uprobes;
     for (const auto& e : ps_.epids)
         if (!e.path.empty()) uprobes.push_back(&e);
@@ -552,6 +587,11 @@ bool Session::run(AttachKind kind, SessionError* err) {
 
 int Session::poll(int timeout_ms) {
     auto r = ring_->poll(timeout_ms);
+    return r ? *r : 0;
+}
+
+int Session::drain() {
+    auto r = ring_->consume();
     return r ? *r : 0;
 }
 

@@ -16,6 +16,16 @@
 
 namespace bdtrace::runtime {
 
+// A pid or USDT probe (or some of a USDT probe's sites) left out rather than attached.
+struct SkippedProbe {
+    enum class Why : uint8_t {
+        Refused,  // the kernel cannot place a uprobe on the instruction (a LOCK prefix, ...)
+        Nop5,     // a 5-byte NOP inside a function, on a kernel without Feature::UprobeNop5
+    };
+    std::string name;  // provider:module:function:name
+    Why why = Why::Refused;
+};
+
 struct SessionError {
     std::string message;  // one line in DTrace's words, without the program-name prefix
     int status = 1;       // dtrace(1)'s exit status for it: 1, or 2 for privilege/feature
@@ -58,10 +68,17 @@ public:
     // Runs the BEGIN or END program once (they are not attached to any event).
     bool run(probes::AttachKind kind, SessionError* err);
     bool has_program(probes::AttachKind kind) const;
-    int poll(int timeout_ms);  // delivers records; returns how many
-    // The pid probes attach() left out because the kernel cannot place a uprobe on their
-    // instruction (a LOCK prefix, ...), by name; taken once.
-    std::vector<std::string> take_skipped() { return std::exchange(skipped_, {}); }
+    // Waits up to timeout_ms for the programs to wake the consumer (they do once a quarter of
+    // the buffer is pending, not before) and then delivers the records waiting; returns how
+    // many (0 when nothing woke it).
+    int poll(int timeout_ms);
+    // Delivers the records waiting now, woken or not. Both deliver at most kDrainBatch.
+    int drain();
+    static constexpr size_t kDrainBatch = 65536;
+    // The pid and USDT probes attach() left out: the kernel cannot place a uprobe on their
+    // instruction (a LOCK prefix, ...), or a uprobe there would change the program (a 5-byte
+    // NOP inside a function on a kernel that rewrites it into a CALL); taken once.
+    std::vector<SkippedProbe> take_skipped() { return std::exchange(skipped_, {}); }
     // The USDT probe sites left out because their argument specs are not understood, as
     // "provider:module:function:name (specs)"; taken once.
     std::vector<std::string> take_unusable_sites() { return std::exchange(unusable_sites_, {}); }
@@ -70,6 +87,9 @@ public:
     // Probe firings the kernel skipped since the last call because their program was already
     // running on that CPU (summed over the programs: the kernel counts them per program).
     uint64_t new_recursion_misses();
+    // The totals as the last new_drops() / new_recursion_misses() read them.
+    const DropCounts& drops_seen() const { return drops_seen_; }
+    uint64_t recursion_misses_seen() const { return misses_seen_; }
     kernel::Map& map(uint32_t id) { return *maps_.at(id); }
     // The disassembly of every program, with D source lines (-S).
     std::string disassembly() const;
@@ -96,6 +116,9 @@ private:
     // fentry or fexit at the function's BTF id, each attached with the probe id as its cookie.
     bool attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t, const codegen::Epid*>& probes,
                                  SessionError* err);
+    // vtimestamp's switch hook and the machinery table of kernel stacks (session_hooks.cpp).
+    bool attach_hooks(SessionError* err);
+    void fill_machinery();
     std::vector<std::unique_ptr<kernel::Program>> hook_programs_;
 
     kernel::Kernel& kernel_;
@@ -109,7 +132,11 @@ private:
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint64_t misses_seen_ = 0;
-    std::vector<std::string> skipped_;  // the counters' values at the last new_drops()
+    // Whether a uprobe on a 5-byte NOP inside a function is safe here (asked of the kernel on
+    // first need: Feature::UprobeNop5 runs a test).
+    bool nop5_safe();
+    void skip(const codegen::Epid& e, SkippedProbe::Why why);
+    std::vector<SkippedProbe> skipped_;
 };
 
 }  // namespace bdtrace::runtime

@@ -41,6 +41,10 @@ bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, Sessio
         spec.path = e->path;
         spec.pid = static_cast<pid_t>(e->pid);
         for (const auto& site : e->usdt_sites) {
+            if (site.nop5 && !nop5_safe()) {
+                skip(*e, SkippedProbe::Why::Nop5);
+                continue;
+            }
             if (!site.error.empty()) {
                 unusable_sites_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name + " (" +
                                           site.arg_text + ")");
@@ -81,7 +85,7 @@ bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, Sessio
         for (size_t i : refused)
             for (const codegen::Epid* e : epids)
                 if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
-                    skipped_.push_back(e->provider + ":" + e->module + ":" + e->function + ":" + e->name);
+                    skip(*e, SkippedProbe::Why::Refused);
                     break;
                 }
     }

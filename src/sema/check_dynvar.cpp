@@ -10,10 +10,12 @@ namespace {
 
 
 bool key_type_ok(const Type* t) {
-    return t->is_scalar() || t->is_string() || (t->kind == TypeKind::Array && t->target && t->target->is_char());
+    return t->is_scalar() || t->is_string() || t->is_record() ||
+           (t->kind == TypeKind::Array && t->target && t->target->is_char());
 }
 
 bool keys_agree(const Type* a, const Type* b) {
+    if (a->is_record() || b->is_record()) return same_type(a, b);  // a struct key: its bytes
     bool as = a->is_string() || a->kind == TypeKind::Array, bs = b->is_string() || b->kind == TypeKind::Array;
     return as == bs && a->is_integer() == b->is_integer() && a->is_pointer() == b->is_pointer();
 }
@@ -24,7 +26,11 @@ bool Checker::is_dynamic_target(const ast::Expr& e) const {
     if (e.kind == ast::ExprKind::SelfVar) return true;
     if (e.kind != ast::ExprKind::Index) return false;
     const ast::Expr& base = *e.lhs;
-    if (base.kind == ast::ExprKind::SelfVar) return true;
+    if (base.kind == ast::ExprKind::SelfVar) {
+        // self->s[i] on a self-> scalar (a string, a pointer) is *(self->s + i).
+        auto it = thread_vars.find(base.text);
+        return it == thread_vars.end() || it->second->assoc;
+    }
     if (base.kind != ast::ExprKind::Ident || base.text == "args" || base.text == "uregs") return false;
     auto it = globals.find(base.text);
     if (it != globals.end()) return it->second->assoc;
@@ -89,11 +95,12 @@ NodePtr Checker::dynamic_element(const ast::Expr& e, const Type* assigned) {
                                                          " is incompatible with prototype:\n\tprototype: " +
                                                          v->keys[i]->name + "\n\t      key: " + keys[i]->type->name);
     }
-    if (v->type->is_record() || v->type->kind == TypeKind::Array)
+    if (v->type->kind == TypeKind::Array)
         error("D_UNKNOWN", e.range, "dynamic variables of type " + v->type->name + " are not yet supported: " + shown);
     auto n = node(NodeKind::DynVar, v->type, e.range);
     n->var = v;
     n->args = std::move(keys);
+    n->writable = true;
     return n;
 }
 

@@ -102,7 +102,17 @@ Variable* Checker::variable(Variable::Scope scope, const std::string& name, cons
 
 NodePtr Checker::expr(const ast::Expr& e) {
     switch (e.kind) {
-        case ExprKind::Int: return int_const(e.int_value, e.is_char ? types.int_type(4, true) : literal_type(types, e), e.range);
+        case ExprKind::Int: {
+            // A character constant has the first of int, unsigned int, long, unsigned long that
+            // holds its bytes (several characters make one wider value, as DTrace packs them).
+            if (e.is_char) {
+                uint64_t v = e.int_value;
+                const Type* t = v <= 0x7fffffffULL ? types.int_type(4, true) : v <= 0xffffffffULL ? types.int_type(4, false)
+                                : v <= 0x7fffffffffffffffULL ? types.int_named("long") : types.int_named("unsigned long");
+                return int_const(v, t, e.range);
+            }
+            return int_const(e.int_value, literal_type(types, e), e.range);
+        }
         case ExprKind::String: {
             auto n = node(NodeKind::String, types.string_type(), e.range);
             n->text = e.text;
@@ -115,6 +125,7 @@ NodePtr Checker::expr(const ast::Expr& e) {
             if (!v) error("D_VAR_UNDEF", e.range, "this->" + e.text + " has not yet been declared or assigned");
             auto n = node(NodeKind::ClauseVar, v->type, e.range);
             n->var = v;
+            n->writable = true;
             return n;
         }
         case ExprKind::Agg: {
@@ -159,7 +170,11 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Cast: {
             NodePtr v = rvalue(*e.lhs);
-            return cast(std::move(v), type_of(*e.type), e.range);
+            NodePtr c = cast(std::move(v), type_of(*e.type), e.range);
+            // What a cast to a pointer type points at may be assigned (DTrace tries the store
+            // and faults at run time where the memory is not D's to write).
+            if (c->type->is_pointer()) c->writable = true;
+            return c;
         }
         case ExprKind::SizeofType: {
             const Type* t = type_of(*e.type);
@@ -177,6 +192,8 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Offsetof: {
             const Type* t = type_of(*e.type);
+            if (t->is_record() && !t->complete)  // a forward declaration: the kernel's, if any
+                if (const Type* full = types.lookup_tag(t->kind, t->name.substr(t->name.find(' ') + 1))) t = full;
             if (!t->is_record() || !t->complete)
                 error("D_OFFSETOF_TYPE", e.range, "offsetof operand must be a struct or union type");
             const Member* m = t->member(e.member_path);
@@ -199,13 +216,15 @@ NodePtr Checker::expr(const ast::Expr& e) {
     error("D_UNKNOWN", e.range, "unsupported expression");
 }
 
-NodePtr Checker::rvalue(const ast::Expr& e) {
-    NodePtr n = expr(e);
+NodePtr Checker::rvalue(const ast::Expr& e) { return rvalue_of(expr(e)); }
+
+NodePtr Checker::rvalue_of(NodePtr n) {
     // An array in memory used as a value is the address of its first element (K&R A7.1),
     // except char arrays, which D uses as strings.
     if (n->kind == NodeKind::Load && n->type->kind == TypeKind::Array && !n->type->target->is_char()) {
         const Type* pt = types.pointer_to(n->type->target);
         auto addr = node(NodeKind::AddrOf, pt, n->range);
+        addr->writable = n->writable;
         addr->a = std::move(n);
         return addr;
     }
@@ -238,6 +257,7 @@ NodePtr Checker::ident(const ast::Expr& e) {
             error("D_IDENT_BADREF", e.range, "associative array '" + name + "' may not be referenced as scalar");
         auto n = node(NodeKind::Global, v->type, e.range);
         n->var = v;
+        n->writable = true;
         return n;
     }
     if (auto it = enumerators.find(name); it != enumerators.end())
@@ -264,7 +284,9 @@ NodePtr Checker::ident(const ast::Expr& e) {
         return cast(std::move(v), t, e.range);
     }
     if (auto c = find_constant(name)) return int_const(static_cast<uint64_t>(*c), types.int_type(4, true), e.range);
-    if (name == "NULL") return int_const(0, types.pointer_to(types.void_type()), e.range);
+    // DTrace's NULL is the integer constant 0 (sizeof (NULL) is 4), which D accepts wherever a
+    // pointer or a string is expected.
+    if (name == "NULL") return int_const(0, types.int_type(4, true), e.range);
     if (auto b = find_builtin(types, name)) {
         auto n = node(NodeKind::Builtin, b->type, e.range);
         n->builtin = b->var;
@@ -279,16 +301,34 @@ NodePtr Checker::ident(const ast::Expr& e) {
 NodePtr Checker::cast(NodePtr n, const Type* to, SourceRange r) {
     const Type* from = n->type;
     bool ok = same_type(from, to) || (to->is_scalar() && from->is_scalar()) || to->is_void() ||
-              (to->is_pointer() && (from->is_pointer() || from->kind == TypeKind::Array)) ||
+              (to->is_pointer() && (from->is_pointer() || from->kind == TypeKind::Array || from->is_string())) ||
               (to->is_string() && (from->is_scalar() || is_strcompat(from)));
     if (!ok)
         error("D_CAST_INVAL", r, "invalid cast expression: \"" + from->name + "\" to \"" + to->name + "\"");
+    // An array cast to a pointer is the address of its first element.
+    if (to->is_pointer() && from->kind == TypeKind::Array) {
+        const Type* pt = types.pointer_to(from->target);
+        if (n->kind == NodeKind::Global || n->kind == NodeKind::ClauseVar) {
+            auto addr = node(NodeKind::VarAddr, pt, n->range);
+            addr->var = n->var;
+            n = std::move(addr);
+        } else if (n->kind == NodeKind::Load) {
+            auto addr = node(NodeKind::AddrOf, pt, n->range);
+            addr->a = std::move(n);
+            n = std::move(addr);
+        }
+    }
     if (n->kind == NodeKind::Int && to->is_integer()) {
+        // A constant cast as DTrace folds it: shifted up and back down (arithmetically when
+        // the target is signed) only when it narrows or changes signedness.
         uint64_t v = n->value;
-        if (to->size < 8) {
-            uint64_t mask = (uint64_t{1} << (to->size * 8)) - 1;
-            v &= mask;
-            if (to->is_signed && (v >> (to->size * 8 - 1)) & 1) v |= ~mask;
+        bool from_signed = from->is_integer() && from->is_signed;
+        unsigned shift = static_cast<unsigned>((8 - std::min<uint64_t>(to->size, 8)) * 8);
+        bool change = shift != 0 && (to->size < from->size || to->is_signed != from_signed);
+        if (to->size > from->size) change = shift != 0 && from_signed && !to->is_signed;
+        if (change) {
+            v <<= shift;
+            v = to->is_signed ? static_cast<uint64_t>(static_cast<int64_t>(v) >> shift) : v >> shift;
         }
         return int_const(v, to, r);
     }
@@ -312,10 +352,11 @@ NodePtr Checker::unary(const ast::Expr& e) {
             error("D_OP_SCALAR", e.range, std::string("operator ") + text + " requires operand of scalar type");
         if (v->kind == NodeKind::Builtin)
             error("D_OP_WRITE", e.range, std::string("operator ") + text + " can only be applied to a writable variable");
-        if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::DynVar)
-            error(v->kind == NodeKind::Load ? Tag("D_OP_WRITE") : Tag("D_OP_LVAL"), e.range,
-                  v->kind == NodeKind::Load ? std::string("operator ") + text + " can only be applied to a writable variable"
-                                            : std::string("operator ") + text + " requires modifiable lvalue as an operand");
+        if (v->kind != NodeKind::Global && v->kind != NodeKind::ClauseVar && v->kind != NodeKind::DynVar &&
+            v->kind != NodeKind::Load)
+            error("D_OP_LVAL", e.range, std::string("operator ") + text + " requires modifiable lvalue as an operand");
+        if (!v->writable)
+            error("D_OP_WRITE", e.range, std::string("operator ") + text + " can only be applied to a writable variable");
         auto n = node(NodeKind::IncDec, v->type, e.range);
         n->op = op == UnaryOp::PreInc ? Op::PreInc : op == UnaryOp::PreDec ? Op::PreDec
                 : op == UnaryOp::PostInc ? Op::PostInc : Op::PostDec;
@@ -340,10 +381,17 @@ NodePtr Checker::unary(const ast::Expr& e) {
             p->range = e.range;
             return p;
         }
+        if (p->type->is_string()) {  // *s: a string's first character
+            auto n = node(NodeKind::Load, types.int_type(1, true), e.range);
+            n->writable = p->writable || (p->kind == NodeKind::Binary && p->op == Op::Add && p->a->writable);
+            n->a = std::move(p);
+            return n;
+        }
         if (!p->type->is_pointer()) error("D_DEREF_NONPTR", e.range, "cannot dereference non-pointer type");
         if (p->type->target->is_void()) error("D_DEREF_VOID", e.range, "cannot dereference pointer to void");
         if (p->type->target->kind == TypeKind::Function) error("D_DEREF_FUNC", e.range, "cannot dereference pointer to function");
         auto n = node(NodeKind::Load, p->type->target, e.range);
+        n->writable = p->writable || (p->kind == NodeKind::Binary && p->op == Op::Add && p->a->writable);
         n->a = std::move(p);
         return n;
     }
@@ -356,7 +404,12 @@ NodePtr Checker::unary(const ast::Expr& e) {
                 error("D_OP_ARITH", e.range, std::string("operator ") + (op == UnaryOp::Plus ? "+" : "-") + " requires an operand of arithmetic type");
             if (op == UnaryOp::Plus) return v;
             const Type* rt = promote(types, t);
-            if (v->kind == NodeKind::Int) return cast(int_const(0 - v->value, rt, e.range), rt, e.range);
+            if (v->kind == NodeKind::Int) {
+                // Negating an unsigned constant keeps it within its type's width (dt_node_op1).
+                uint64_t nv = 0 - v->value;
+                if (!rt->is_signed && rt->size < 8) nv &= ~uint64_t{0} >> (64 - rt->size * 8);
+                return int_const(nv, rt, e.range);
+            }
             auto n = node(NodeKind::Unary, rt, e.range);
             n->op = Op::Neg;
             n->a = std::move(v);
@@ -365,7 +418,7 @@ NodePtr Checker::unary(const ast::Expr& e) {
         case UnaryOp::BitNot: {
             if (!t->is_integer()) error("D_OP_INT", e.range, "operator ~ requires an operand of integral type");
             const Type* rt = promote(types, t);
-            if (v->kind == NodeKind::Int) return cast(int_const(~v->value, rt, e.range), rt, e.range);
+            if (v->kind == NodeKind::Int) return int_const(~v->value, rt, e.range);
             auto n = node(NodeKind::Unary, rt, e.range);
             n->op = Op::BitNot;
             n->a = std::move(v);
@@ -392,10 +445,17 @@ static uint64_t fold(Op op, uint64_t a, uint64_t b, const Type* t, bool* ok) {
         case Op::Add: return a + b;
         case Op::Sub: return a - b;
         case Op::Mul: return a * b;
-        case Op::Div: if (!b) { *ok = false; return 0; } return s ? static_cast<uint64_t>(sa / sb) : a / b;
-        case Op::Mod: if (!b) { *ok = false; return 0; } return s ? static_cast<uint64_t>(sa % sb) : a % b;
-        case Op::Shl: return b >= 64 ? 0 : a << b;
-        case Op::Shr: return b >= 64 ? 0 : (s ? static_cast<uint64_t>(sa >> b) : a >> b);
+        case Op::Div:
+            if (!b) { *ok = false; return 0; }
+            if (s && sb == -1) return 0 - a;  // no INT64_MIN trap
+            return s ? static_cast<uint64_t>(sa / sb) : a / b;
+        case Op::Mod:
+            if (!b) { *ok = false; return 0; }
+            if (s && sb == -1) return 0;
+            return s ? static_cast<uint64_t>(sa % sb) : a % b;
+        // DTrace folds shifts on its 64-bit value, logically, the count modulo 64.
+        case Op::Shl: return a << (b & 63);
+        case Op::Shr: return a >> (b & 63);
         case Op::And: return a & b;
         case Op::Or: return a | b;
         case Op::Xor: return a ^ b;
@@ -474,11 +534,17 @@ NodePtr Checker::binary(const ast::Expr& e) {
             rt = types.int_type(4, true);
             break;
         case Op::Add: case Op::Sub: {
-            bool pa = ta->is_pointer(), pb = tb->is_pointer();
+            // D lets a string stand for the address of its characters here (dt_cook_op2); a
+            // pointer to void or to a function has no size to step by (dt_node_is_vfptr).
+            auto arith_ptr = [](const Type* t) {
+                return t->is_string() || (t->is_pointer() && !t->target->is_void() && t->target->kind != TypeKind::Function);
+            };
+            bool pa = arith_ptr(ta), pb = arith_ptr(tb);
             if (ta->is_arith() && tb->is_arith()) rt = arith_result(types, ta, tb);
             else if (pa && tb->is_integer()) rt = ta;
             else if (ta->is_integer() && pb && oi.op == Op::Add) rt = tb;
-            else if (pa && pb && oi.op == Op::Sub && same_type(ta->target, tb->target)) rt = types.lookup_typedef("ptrdiff_t");
+            else if (ta->is_pointer() && tb->is_pointer() && oi.op == Op::Sub && same_type(ta->target, tb->target))
+                rt = types.lookup_typedef("ptrdiff_t");
             else incompatible();
             break;
         }
@@ -489,7 +555,9 @@ NodePtr Checker::binary(const ast::Expr& e) {
         const Type* opt = (kind == NodeKind::Logical || rt->size == 4) && oi.op >= Op::Lt ? arith_result(types, ta, tb) : rt;
         bool ok = false;
         uint64_t v = fold(oi.op, a->value, b->value, opt, &ok);
-        if (ok) return cast(int_const(v, rt, e.range), rt, e.range);
+        // DTrace keeps a folded constant's 64-bit value whatever its type (dt_node_op2): it is
+        // narrowed only where stored, recorded or cast, as a computed value is.
+        if (ok) return int_const(v, rt, e.range);
         if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", op_at, "expression contains division by zero");
     }
     auto n = node(kind, rt, e.range);
@@ -520,98 +588,76 @@ NodePtr Checker::assign(const ast::Expr& e) {
         v = variable(Variable::Scope::Clause, target.text, oi.op == Op::Assign ? value->type : nullptr, target.range);
         if (!v) error("D_IDENT_UNDEF", target.range, "failed to resolve this->" + target.text + ": Unknown variable name");
     } else {
+        // Memory: a struct member of a D variable, or what a pointer reaches (*p, p[i], p->m).
         NodePtr lhs = expr(target);
-        if (lhs->kind == NodeKind::Load && lhs->a->kind == NodeKind::VarAddr) {
-            // A member of a struct held in a D variable.
-            if (oi.op != Op::Assign)
-                error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " is not yet supported on struct members");
-            if (!lhs->type->is_scalar() || !value->type->is_scalar() || !assignable(lhs->type, value->type))
-                error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + lhs->type->name + "\" = \"" + value->type->name + "\"");
-            auto n = node(NodeKind::Store, lhs->type, e.range);
-            n->b = cast(std::move(value), lhs->type, e.range);
-            n->a = std::move(lhs);
-            return n;
-        }
-        if (lhs->kind == NodeKind::Load)
+        if (lhs->kind != NodeKind::Load)
+            error("D_OP_LVAL", e.range, "operator " + std::string(oi.text) + " requires modifiable lvalue as an operand");
+        check_assignment(oi.op, oi.text, lhs->type, value, e.range);
+        if (!lhs->writable)
             error("D_OP_WRITE", e.range, "operator " + std::string(oi.text) + " can only be applied to a writable variable");
-        error("D_OP_LVAL", e.range, "operator " + std::string(oi.text) + " requires modifiable lvalue as an operand");
+        if (lhs->type->is_record() && oi.op == Op::Assign && value->kind != NodeKind::Load &&
+            value->kind != NodeKind::Global && value->kind != NodeKind::ClauseVar && value->kind != NodeKind::DynVar)
+            error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + lhs->type->name + "\" = \"" + value->type->name + "\"");
+        auto n = node(NodeKind::Store, lhs->type, e.range);
+        n->op = oi.op;
+        bool keep = lhs->type->is_string() || lhs->type->is_record() || lhs->type->kind == TypeKind::Array ||
+                    same_type(lhs->type, value->type);
+        n->b = keep ? std::move(value) : cast(std::move(value), lhs->type, e.range);
+        n->a = std::move(lhs);
+        return n;
     }
     const Type* vt = v->type;
-    if (vt->kind == TypeKind::Array || vt->kind == TypeKind::Function)
-        error("D_OP_ARRFUN", e.range, "operator " + std::string(oi.text) + " may not be applied to operand of type \"" + vt->name + "\"");
-    bool ok;
-    if (oi.op == Op::Assign) {
-        ok = assignable(vt, value->type) ||
-             (vt->is_pointer() && value->kind == NodeKind::Int && value->value == 0);
-        if (vt->is_pointer() && value->type->is_integer() && value->kind != NodeKind::Int) ok = false;
-    } else if (oi.op == Op::Add || oi.op == Op::Sub) {
-        ok = !vt->is_string() && !value->type->is_string() &&
-             ((vt->is_arith() && value->type->is_arith()) || (vt->is_pointer() && value->type->is_integer()));
-    } else if (oi.op == Op::Mul || oi.op == Op::Div) {
-        if (!vt->is_arith() || !value->type->is_arith())
-            error("D_OP_ARITH", e.range, "operator " + std::string(oi.text) + " requires operands of arithmetic type");
-        ok = true;
-    } else {
-        if (!vt->is_integer() || !value->type->is_integer())
-            error("D_OP_INT", e.range, "operator " + std::string(oi.text) + " requires operands of integral type");
-        ok = true;
-    }
-    if (!ok)
-        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + vt->name + "\" " + oi.text + " \"" + value->type->name + "\"");
+    check_assignment(oi.op, oi.text, vt, value, e.range, v->dynamic());
     auto n = node(NodeKind::Assign, vt, e.range);
     n->op = oi.op;
     n->var = v;
     n->args = std::move(dyn_keys);  // a dynamic variable's key tuple
-    n->b = vt->is_string() || same_type(vt, value->type) ? std::move(value) : cast(std::move(value), vt, e.range);
+    // The value is converted to the variable's type as a cast converts it (an int expression
+    // stored in a long long is sign-extended from its 32 bits, as DTrace does).
+    n->b = vt->is_string() || vt->is_record() || same_type(vt, value->type) ? std::move(value) : cast(std::move(value), vt, e.range);
     return n;
 }
 
-NodePtr Checker::member(const ast::Expr& e) {
-    NodePtr base = expr(*e.lhs);
-    if (base->xlator) return translated_member(std::move(base), e);
-    std::string opname = e.arrow ? "->" : ".";
-    const Type* st = base->type;
-    NodePtr addr;  // pointer to the struct
-    uint64_t offset = 0;
-    if (e.arrow) {
-        if (!st->is_pointer()) error("D_OP_PTR", e.range, "operator -> must be applied to a pointer");
-        st = st->target;
-        if (st->is_record() && !st->complete) {
-            if (const Type* full = types.lookup_tag(st->kind, st->name.substr(st->name.find(' ') + 1))) st = full;
-        }
-        if (!st->is_record())
-            error("D_OP_SOU", e.range, "operator -> cannot be applied to pointer to type \"" + st->name + "\"; must be applied to a struct or union pointer");
-        addr = std::move(base);
-    } else {
-        if (!st->is_record())
-            error("D_OP_SOU", e.range, "operator . cannot be applied to type \"" + st->name + "\"; must be applied to a struct or union");
-        if (base->kind == NodeKind::Global || base->kind == NodeKind::ClauseVar) {
-            // A struct held in a D variable: its members are read from the variable's storage.
-            auto va = node(NodeKind::VarAddr, types.pointer_to(st), base->range);
-            va->var = base->var;
-            addr = std::move(va);
-        } else if (base->kind == NodeKind::Load) {
-            addr = std::move(base->a);
-            offset = base->value;
-        } else {
-            error("D_OP_SOU", e.range, "operator . cannot be applied to this struct value");
-        }
+// DTrace's rules for `lhs op= value` (dt_cook_op2's assignment cases, dt_node_is_argcompat):
+// arrays and functions are not assignable; `=` takes a compatible value (integers, strings and
+// char pointers and arrays, pointers and the constant 0, the same struct or union); `+=` and
+// `-=` arithmetic or pointer plus integer; the other operators arithmetic or integral operands.
+// Zero assigned to a string (the way to free `self->s`) becomes the empty string.
+void Checker::check_assignment(Op op, const char* text, const Type* vt, NodePtr& value, SourceRange r,
+                               bool dynamic_zero_ok) {
+    if (vt->kind == TypeKind::Array || vt->kind == TypeKind::Function)
+        error("D_OP_ARRFUN", r, "operator " + std::string(text) + " may not be applied to operand of type \"" + vt->name + "\"");
+    bool zero = value->kind == NodeKind::Int && value->value == 0 &&
+                (value->type->is_integer() || value->type->is_pointer());
+    // An array held in a D variable assigned to a pointer is the address of its first element.
+    if (op == Op::Assign && vt->is_pointer() && value->type->kind == TypeKind::Array &&
+        (value->kind == NodeKind::Global || value->kind == NodeKind::ClauseVar)) {
+        auto addr = node(NodeKind::VarAddr, types.pointer_to(value->type->target), value->range);
+        addr->var = value->var;
+        addr->writable = true;
+        value = std::move(addr);
     }
-    if (!st->complete)
-        error("D_OP_INCOMPLETE", e.range, "operator " + opname + " cannot be applied to a forward declaration: no " + st->name + " definition is available");
-    const Member* m = st->member(e.text);
-    if (!m) error("D_TYPE_MEMBER", e.range, e.text + " is not a member of " + st->name);
-    auto n = node(NodeKind::Load, m->type, e.range);
-    n->a = std::move(addr);
-    if (m->bitfield_bits) {
-        uint64_t unit = m->type->size * 8;
-        n->value = offset + (m->offset_bits / unit) * m->type->size;
-        n->bit_offset = static_cast<uint32_t>(m->offset_bits % unit);
-        n->bit_size = m->bitfield_bits;
+    bool ok;
+    if (op == Op::Assign) {
+        // Zero assigned to a struct (in a dynamic variable: check_dynvar.cpp) deletes it.
+        ok = assignable(vt, value->type) || (vt->is_pointer() && zero) || (vt->is_string() && zero) ||
+             (vt->is_record() && zero && dynamic_zero_ok);
+        if (vt->is_pointer() && value->type->is_integer() && value->kind != NodeKind::Int) ok = false;
+        if (ok && vt->is_string() && zero) value = node(NodeKind::String, types.string_type(), value->range);
+    } else if (op == Op::Add || op == Op::Sub) {
+        ok = !vt->is_string() && !value->type->is_string() &&
+             ((vt->is_arith() && value->type->is_arith()) || (vt->is_pointer() && value->type->is_integer()));
+    } else if (op == Op::Mul || op == Op::Div) {
+        if (!vt->is_arith() || !value->type->is_arith())
+            error("D_OP_ARITH", r, "operator " + std::string(text) + " requires operands of arithmetic type");
+        ok = true;
     } else {
-        n->value = offset + m->offset_bits / 8;
+        if (!vt->is_integer() || !value->type->is_integer())
+            error("D_OP_INT", r, "operator " + std::string(text) + " requires operands of integral type");
+        ok = true;
     }
-    return n;
+    if (!ok)
+        error("D_OP_INCOMPAT", r, "operands have incompatible types: \"" + vt->name + "\" " + text + " \"" + value->type->name + "\"");
 }
 
 // args[N] where no provider declares types: on pid probes (functions of unknown signature)
@@ -654,62 +700,6 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
         if (const Type* t = syscall_arg_type(static_cast<uint64_t>(idx->value), &out_of_range))
             return cast(std::move(n), t, e.range);
     if (out_of_range) args_out_of_range(static_cast<uint64_t>(idx->value), e.range);
-    return n;
-}
-
-NodePtr Checker::index(const ast::Expr& e) {
-    const ast::Expr& base_e = *e.lhs;
-    if (base_e.kind == ExprKind::Ident && base_e.text == "uregs" && !globals.count("uregs")) return uregs_element(e);
-    if (base_e.kind == ExprKind::Ident && !globals.count(base_e.text)) {
-        auto it = inlines.find(base_e.text);
-        if (it != inlines.end() && !it->second->decl.ops.empty() && it->second->decl.ops.front().assoc)
-            return inline_element(e, *it->second);
-    }
-    if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
-    // this->x[...] of a clause-local not declared otherwise: DTrace would make it an
-    // associative array, which clause-locals may not be (dt_cook_op2).
-    if (base_e.kind == ExprKind::ThisVar && !variable(Variable::Scope::Clause, base_e.text, nullptr, base_e.range))
-        error("D_ARR_LOCAL", e.range, "local variables may not be used as associative arrays: " + base_e.text);
-    if (base_e.kind == ExprKind::Index && base_e.lhs->kind == ExprKind::Agg)
-        error("D_AGG_MDIM", e.range,
-              "improper attempt to reference " + base_e.lhs->text + " as a multi-dimensional array");
-    if (base_e.kind == ExprKind::Agg) {
-        // @a[keys] outside an assignment: the aggregation itself, which has no value (a
-        // statement of its own has no effect: D_AGG_NULL). Its keys are checked as keys.
-        for (size_t i = 0; i < e.args.size(); ++i) {
-            NodePtr k = rvalue(*e.args[i]);
-            if (k->type->is_void() || is_aggregation_ref(*k))
-                error("D_KEY_TYPE", k->range, std::string(k->type->is_void() ? "void" : "aggregation") +
-                                                  " expression may not be used as aggregation index: key #" +
-                                                  std::to_string(i + 1));
-        }
-        aggregation_ref_creates = true;
-        NodePtr n = expr(base_e);
-        aggregation_ref_creates = false;
-        n->range = e.range;
-        return n;
-    }
-    if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);
-    NodePtr base = rvalue(base_e);
-    // Char arrays stay arrays for string use; indexing one takes its address (K&R A7.1).
-    if (base->kind == NodeKind::Load && base->type->kind == TypeKind::Array) {
-        auto addr = node(NodeKind::AddrOf, types.pointer_to(base->type->target), base->range);
-        addr->a = std::move(base);
-        base = std::move(addr);
-    }
-    if (!base->type->is_pointer())
-        error("D_ARR_BADREF", e.range, "cannot access " + (base_e.text.empty() ? std::string("expression") : base_e.text) + " as an associative array");
-    if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access " + base_e.text + " as an associative array");
-    NodePtr idx = rvalue(*e.args[0]);
-    if (!idx->type->is_integer())
-        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + base->type->name + "\" + \"" + idx->type->name + "\"");
-    const Type* pt = base->type;
-    auto sum = node(NodeKind::Binary, pt, e.range);
-    sum->op = Op::Add;
-    sum->a = std::move(base);
-    sum->b = std::move(idx);
-    auto n = node(NodeKind::Load, pt->target, e.range);
-    n->a = std::move(sum);
     return n;
 }
 

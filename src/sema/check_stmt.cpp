@@ -227,7 +227,8 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         default: break;
     }
     if (def.destructive) prog->destructive = true;
-    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !opts.user_writes)
+    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) &&
+        !(opts.user_writes && opts.user_writes()))
         error("D_UNKNOWN", call.range,
               name + "( ) is not available: this kernel forbids BPF programs to write user memory "
                      "(bpf_probe_write_user; kernel lockdown)");

@@ -1,8 +1,8 @@
 // Translators (DTrace's dt_xlator.c and the xlate cases of dt_parser.c): definitions, xlate
-// expressions, and member access on translated values. A translated value is never built as a
-// whole: `xlate <T *> (e)->m` is m's expression with the translator's input bound to e, typed as
-// if assigned to the member (DTrace's dt_cg_node on dn_membexpr, then dt_cg_typecast), so only
-// the members a program uses cost anything. A translator of the system library is checked when
+// expressions, and member access on translated values. `xlate <T *> (e)->m` is m's expression
+// with the translator's input bound to e, typed as if assigned to the member (DTrace's
+// dt_cg_node on dn_membexpr, then dt_cg_typecast), so only the members a program uses cost
+// anything; a translated value used whole is built in scratch memory (materialize_xlate). A translator of the system library is checked when
 // a program first uses it, so that kernel types are read only then.
 #include <algorithm>
 
@@ -61,6 +61,8 @@ NodePtr clone_node(const Node& n) {
     c->builtin = n.builtin;
     c->subr = n.subr;
     c->xlator = n.xlator;
+    c->writable = n.writable;
+    c->char_array = n.char_array;
     if (n.a) c->a = clone_node(*n.a);
     if (n.b) c->b = clone_node(*n.b);
     if (n.c) c->c = clone_node(*n.c);
@@ -246,9 +248,12 @@ NodePtr Checker::translated_member(NodePtr base, const ast::Expr& e) {
                   " cannot be used yet: only scalar and string members are translated");
     if (same_type(v->type, t) || (t->is_string() && v->type->is_string())) {
         v->range = e.range;
+        if (t->is_string() && is_char_array(mm->type)) v->char_array = mm->type->count;
         return v;
     }
-    return cast(std::move(v), t, e.range);
+    NodePtr c = cast(std::move(v), t, e.range);
+    if (t->is_string() && is_char_array(mm->type)) c->char_array = mm->type->count;
+    return c;
 }
 
 void Checker::check_library() {
@@ -275,30 +280,92 @@ void Checker::check_library() {
 }
 
 // A translated value used other than through its members would need the whole struct built.
-void Checker::check_no_xlate(const Node* n) {
+// A translated value used whole (`trace(curcpu)`, `p = curpsinfo`, `*curpsinfo`): DTrace
+// instantiates the output struct in scratch memory, every member the translator defines
+// computed and stored (dt_cg_asgn_op's XLSOU case), and uses its address. Here that is
+//   (this->xlate()N = (T *)alloca(sizeof (T)), this->xlate()N->m = <m's expression>, ...,
+//    this->xlate()N)
+// with a hidden this-> variable (a name no program can write); struct and array members other
+// than strings are left zero. A translated struct (not pointer) is that pointer dereferenced.
+void Checker::materialize_xlate(NodePtr& n) {
     if (!n) return;
-    if (n->xlator)
-        error("D_XLATE_NOCONV", n->range,
-              "translated value of type \"" + n->type->name +
-                  "\" may only be used through its members");
-    check_no_xlate(n->a.get());
-    check_no_xlate(n->b.get());
-    check_no_xlate(n->c.get());
-    for (const auto& a : n->args) check_no_xlate(a.get());
+    if (!n->xlator) {
+        materialize_xlate(n->a);
+        materialize_xlate(n->b);
+        materialize_xlate(n->c);
+        for (auto& a : n->args) materialize_xlate(a);
+        return;
+    }
+    const Translator& x = *n->xlator;
+    const Type* out = x.out;
+    SourceRange r = n->range;
+    const Type* ptr_t = types.pointer_to(out);
+    Variable* tmp = variable(Variable::Scope::Clause, "xlate()" + std::to_string(prog->clause_vars.size()), ptr_t, r);
+    auto var = [&] {
+        auto v = node(NodeKind::ClauseVar, ptr_t, r);
+        v->var = tmp;
+        v->writable = true;
+        return v;
+    };
+    // this->xlate()N = (T *)alloca(sizeof (T))
+    auto alloc = node(NodeKind::Subr, types.pointer_to(types.void_type()), r);
+    alloc->subr = Subr::Alloca;
+    alloc->args.push_back(int_const(out->size, types.lookup_typedef("size_t"), r));
+    auto set = node(NodeKind::Assign, ptr_t, r);
+    set->op = Op::Assign;
+    set->var = tmp;
+    auto cast_node = node(NodeKind::Cast, ptr_t, r);
+    cast_node->a = std::move(alloc);
+    set->b = std::move(cast_node);
+    NodePtr seq = std::move(set);
+    for (const auto& m : x.def->members) {
+        const Member* mm = out->member(m.name);
+        if (!mm || mm->bitfield_bits) continue;
+        bool string_member = is_char_array(mm->type);
+        if (!mm->type->is_scalar() && !string_member) continue;
+        ast::Expr me(ast::ExprKind::Member);
+        me.text = m.name;
+        me.arrow = n->type->is_pointer();
+        me.range = r;
+        NodePtr value = translated_member(clone_node(*n), me);
+        materialize_xlate(value);
+        auto lv = node(NodeKind::Load, mm->type, r);
+        lv->a = var();
+        lv->value = mm->offset_bits / 8;
+        lv->writable = true;
+        auto st = node(NodeKind::Store, mm->type, r);
+        st->op = Op::Assign;
+        st->a = std::move(lv);
+        st->b = std::move(value);
+        auto comma = node(NodeKind::Comma, mm->type, r);
+        comma->a = std::move(seq);
+        comma->b = std::move(st);
+        seq = std::move(comma);
+    }
+    NodePtr result = var();
+    if (!n->type->is_pointer()) {  // the struct itself
+        auto load = node(NodeKind::Load, out, r);
+        load->a = std::move(result);
+        result = std::move(load);
+    }
+    auto comma = node(NodeKind::Comma, result->type, r);
+    comma->a = std::move(seq);
+    comma->b = std::move(result);
+    n = std::move(comma);
 }
 
-void Checker::check_no_xlate(const std::vector<StmtPtr>& body) {
-    for (const auto& s : body) {
-        check_no_xlate(s->expr.get());
+void Checker::materialize_xlate(std::vector<StmtPtr>& body) {
+    for (auto& s : body) {
+        materialize_xlate(s->expr);
         if (s->action)
-            for (const auto& a : s->action->args) check_no_xlate(a.get());
+            for (auto& a : s->action->args) materialize_xlate(a);
         if (s->agg) {
-            for (const auto& k : s->agg->keys) check_no_xlate(k.get());
-            check_no_xlate(s->agg->value.get());
-            check_no_xlate(s->agg->increment.get());
+            for (auto& k : s->agg->keys) materialize_xlate(k);
+            materialize_xlate(s->agg->value);
+            materialize_xlate(s->agg->increment);
         }
-        check_no_xlate(s->then_body);
-        check_no_xlate(s->else_body);
+        materialize_xlate(s->then_body);
+        materialize_xlate(s->else_body);
     }
 }
 

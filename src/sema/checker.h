@@ -1,9 +1,11 @@
 // The type checker's state, shared by its files (sema.cpp: program scope and declarations;
-// check_expr.cpp: expressions; check_stmt.cpp: statements and actions).
+// check_expr.cpp: expressions; check_member.cpp: members and subscripts; check_stmt.cpp:
+// statements and actions).
 #pragma once
 
 #include <functional>
 #include <map>
+#include <optional>
 #include <string>
 
 #include "output/printf_check.h"
@@ -41,6 +43,7 @@ public:
     // ---- program scope (sema.cpp) ----
     void declaration(const ast::Declaration& d);
     void inline_def(const ast::InlineDef& d, bool library = false);
+    void declare_dynamic(bool thread, const ast::Declarator& decl, const Type* t);
     void clause(const ast::Clause& c, uint32_t index);
     std::vector<EnabledProbe> match_probes(const ast::Clause& c);
     const Type* type_of(const ast::DeclSpecs& specs, const ast::Declarator& d);
@@ -60,8 +63,8 @@ public:
     NodePtr translate(NodePtr arg, const Type* target, SourceRange r);
     NodePtr translated_member(NodePtr base, const ast::Expr& e);
     void check_library();  // every library translator and inline, as if used
-    void check_no_xlate(const Node* n);
-    void check_no_xlate(const std::vector<StmtPtr>& body);
+    void materialize_xlate(NodePtr& n);
+    void materialize_xlate(std::vector<StmtPtr>& body);
     std::vector<std::unique_ptr<Translator>> translators;
     // Names bound to typed values: a translator's input while its member expressions are
     // checked, a parameterised inline's parameters (fds[int fd]) while its value is. Only the
@@ -84,11 +87,14 @@ public:
     // ---- expressions (check_expr.cpp) ----
     NodePtr expr(const ast::Expr& e);
     NodePtr rvalue(const ast::Expr& e);  // arrays decay, bit-fields read, etc.
+    NodePtr rvalue_of(NodePtr n);
     NodePtr ident(const ast::Expr& e);
     NodePtr kernel_symbol(const ast::Expr& e);
     NodePtr unary(const ast::Expr& e);
     NodePtr binary(const ast::Expr& e);
     NodePtr assign(const ast::Expr& e);
+    void check_assignment(Op op, const char* text, const Type* target, NodePtr& value, SourceRange r,
+                          bool dynamic_zero_ok = false);
     NodePtr member(const ast::Expr& e);
     NodePtr index(const ast::Expr& e);
     NodePtr call(const ast::Expr& e);
@@ -143,6 +149,10 @@ public:
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
     [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
+    // While a clause's actions are cooked before its predicate, an error is held here instead
+    // of reported: an unknown variable sends DTrace back to cook the predicate first.
+    bool hold_errors = false;
+    std::optional<Diagnostic> held;
 
     TypeTable& types;
     probes::Registry& registry;

@@ -12,6 +12,10 @@ Checker::Checker(TypeTable& t, probes::Registry& r, const SemaOptions& o, Diagno
     : types(t), registry(r), opts(o), diags(d) {}
 
 void Checker::error(Tag tag, SourceRange r, const std::string& msg) {
+    if (hold_errors) {
+        held = Diagnostic{Severity::Error, tag, r, msg};
+        throw CheckAbort{};
+    }
     diags.error(tag, r, msg);
     throw CheckAbort{};
 }
@@ -92,6 +96,9 @@ bool is_incomplete(const Type* t) {
 
 const Type* Checker::base_type(const DeclSpecs& specs) {
     const BaseType& b = specs.base;
+    // A type scoped by its module (D`s: the program's own; vmlinux`T, mod`T: the kernel's) is
+    // looked up by its name: D's types, then the kernel's, whatever module holds them.
+    const std::string name = b.name.substr(b.name.rfind('`') + 1);
     switch (b.kind) {
         case BaseType::Kind::Keywords: {
             std::string name = joined(b.words);
@@ -100,20 +107,26 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
             return types.int_named(name);
         }
         case BaseType::Kind::Named: {
-            if (const Type* t = types.lookup_typedef(b.name)) return t;
+            if (const Type* t = types.lookup_typedef(name)) return t;
             error("D_TYPE_ERR", b.range, "failed to resolve type " + b.name);
         }
         case BaseType::Kind::Struct:
         case BaseType::Kind::Union: {
             TypeKind kind = b.kind == BaseType::Kind::Struct ? TypeKind::Struct : TypeKind::Union;
             if (!b.record) {
-                if (const Type* t = types.lookup_tag(kind, b.name)) return t;
-                return types.declare_tag(kind, b.name);
+                if (const Type* t = types.lookup_tag(kind, name)) return t;
+                return types.declare_tag(kind, name);
             }
-            Type* t = types.declare_tag(kind, b.name);
+            Type* t = types.declare_tag(kind, name);
             // The consumer checks a program again when it is enabled: its own definitions
             // are not redeclarations.
-            if (t->complete && t->origin == b.record.get()) return t;
+            if (t->complete && t->origin == b.record.get()) {
+                // Checked again: the enumerators an enum defined inside it declares are this
+                // checker's names too (an enum inside a union).
+                for (const auto& m : b.record->members)
+                    if (m.specs.base.enumeration || m.specs.base.record) base_type(m.specs);
+                return t;
+            }
             if (t->complete && !t->members.empty())
                 error("D_DECL_TYPERED", b.range, "type redeclared: " + t->name);
             t->origin = b.record.get();
@@ -164,10 +177,10 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
         }
         case BaseType::Kind::Enum: {
             if (!b.enumeration) {
-                if (const Type* t = types.lookup_tag(TypeKind::Enum, b.name)) return t;
-                return types.declare_tag(TypeKind::Enum, b.name);
+                if (const Type* t = types.lookup_tag(TypeKind::Enum, name)) return t;
+                return types.declare_tag(TypeKind::Enum, name);
             }
-            Type* t = types.declare_tag(TypeKind::Enum, b.name);
+            Type* t = types.declare_tag(TypeKind::Enum, name);
             if (t->complete && t->origin == b.enumeration.get()) {
                 for (const auto& [name, value] : t->enumerators) enumerators[name] = {value, t};
                 return t;
@@ -237,13 +250,21 @@ void Checker::declaration(const Declaration& d) {
         const Type* t = type_of(d.specs, decl);
         if (d.specs.storage != Storage::Typedef && d.specs.storage != Storage::Extern && is_incomplete(t))
             error("D_DECL_INCOMPLETE", decl.name_range, "incomplete struct/union/enum " + t->name + ": " + decl.name);
+        // `T a[K...]` declares an associative array of T keyed by K... (the declarator's
+        // outermost step is the key list).
+        bool assoc = !decl.ops.empty() && decl.ops.front().kind == DeclaratorOp::Kind::Array && decl.ops.front().assoc;
+        if (assoc && d.specs.storage != Storage::Typedef && d.specs.storage != Storage::This &&
+            d.specs.storage != Storage::Extern) {
+            declare_dynamic(d.specs.storage == Storage::Self, decl, t);
+            continue;
+        }
         switch (d.specs.storage) {
             case Storage::Typedef:
                 types.add_typedef(decl.name, t);
                 break;
             case Storage::Self:
-                // A dynamic variable like one first assigned: its value takes room in the map.
-                dynamic_variable(true, false, decl.name, t, decl.name_range);
+                // Each declared self-> variable is a dynamic variable of its own.
+                declare_dynamic(true, decl, t);
                 break;
             case Storage::This:
                 variable(Variable::Scope::Clause, decl.name, t, decl.name_range);
@@ -251,12 +272,27 @@ void Checker::declaration(const Declaration& d) {
             case Storage::Extern:
                 break;  // kernel symbols are resolved when used
             default:
-                if (t->kind == TypeKind::Function)
-                    error("D_DECL_FUNC", decl.name_range, "function designator " + decl.name + " is not of function type");
+                // A function prototype declares a kernel function, as an extern does (the front
+                // end has checked it): it makes no D variable.
+                if (t->kind == TypeKind::Function) break;
                 variable(Variable::Scope::Global, decl.name, t, decl.name_range);
                 break;
         }
     }
+}
+
+// A declared dynamic variable: self->x (thread), a[K...] or self->a[K...] (assoc, with the key
+// types the declaration gives, which uses must then agree with).
+void Checker::declare_dynamic(bool thread, const Declarator& decl, const Type* t) {
+    bool assoc = !decl.ops.empty() && decl.ops.front().kind == DeclaratorOp::Kind::Array && decl.ops.front().assoc;
+    bool fresh = !(thread ? thread_vars : globals).count(decl.name);
+    Variable* v = dynamic_variable(thread, assoc, decl.name, t, decl.name_range);
+    if (!fresh || !assoc) return;
+    for (const auto& p : decl.ops.front().params) {
+        const Type* kt = type_of(p.specs, p.decl);
+        if (!kt->is_void()) v->keys.push_back(kt);
+    }
+    v->keys_declared = true;
 }
 
 void Checker::inline_def(const InlineDef& d, bool library) {
@@ -298,10 +334,13 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                 if (why->severity == Severity::Error || !opts.zdefs) error(why->tag, pd.range, why->message);
                 diags.warning(why->tag, pd.range, why->message);
             }
-            if (found.empty() && !opts.zdefs)
+            if (found.empty() && !opts.zdefs) {
+                // DTrace's words, and the probe a near description names when there is one.
+                auto near = registry.near_match({pd.provider, pd.module, pd.function, pd.name});
                 error("D_PDESC_ZERO", pd.range,
                       "probe description " + pd.provider + ":" + pd.module + ":" + pd.function + ":" +
-                          pd.name + " does not match any probes");
+                          pd.name + " does not match any probes" + (near ? " (did you mean " + *near + "?)" : ""));
+            }
         }
         for (const probes::Probe* p : found) {
             bool dup = std::any_of(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
@@ -339,27 +378,29 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     prog->matched_probes += static_cast<uint32_t>(out.probes.size());
     action_index = 0;
     spec_acts.clear();
-    // DTrace cooks a clause's actions before its predicate: a variable first assigned in the
-    // body may be read in the predicate.
+    // DTrace cooks a clause's actions before its predicate (dt_cook_clause): a variable first
+    // assigned in the body may be read in the predicate. When the actions name a variable not
+    // yet known, the predicate is cooked first and the actions again: a variable the predicate
+    // declares (`/i++ < 10/`, `/(this->a = epid)/`) is then known to them.
     out.has_body = c.has_body;
-    if (!c.predicate) {
-        out.body = statements(c.body);
-    } else {
-        // When the body names an identifier nothing declares (yet), DTrace cooks the predicate
-        // before trying the body again (dt_cook_clause): the predicate's error, if it has one,
-        // is the one reported.
-        DiagnosticList before = diags;
+    bool again = false;
+    if (c.predicate) {
+        hold_errors = true;
         try {
             out.body = statements(c.body);
+            hold_errors = false;
         } catch (const CheckAbort&) {
-            Tag last = diags.items().empty() ? Tag("D_UNKNOWN") : diags.items().back().tag;
-            if (last != "D_IDENT_UNDEF" && last != "D_VAR_UNDEF") throw;
-            DiagnosticList body_error = diags;
-            diags = before;
-            (void)rvalue(*c.predicate);
-            diags = body_error;
-            throw;
+            hold_errors = false;
+            if (!held || (held->tag != "D_IDENT_UNDEF" && held->tag != "D_VAR_UNDEF")) {
+                if (held) diags.add(*held);
+                held.reset();
+                throw;
+            }
+            held.reset();
+            again = true;
         }
+    } else {
+        out.body = statements(c.body);
     }
     if (c.predicate) {
         out.predicate = rvalue(*c.predicate);
@@ -367,8 +408,13 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
         if (!out.predicate->type->is_scalar())
             error("D_PRED_SCALAR", SourceRange{c.range.end, c.range.end}, "predicate result must be of scalar type");
     }
-    check_no_xlate(out.body);
-    check_no_xlate(out.predicate.get());
+    if (again) {
+        action_index = 0;
+        spec_acts.clear();
+        out.body = statements(c.body);
+    }
+    materialize_xlate(out.body);
+    materialize_xlate(out.predicate);
     check_no_action_values(out.predicate.get(), out.body);
     clause_probes = nullptr;
     prog->clauses.push_back(std::move(out));

@@ -2,6 +2,7 @@
 // matches probe descriptions, and reports DTrace's D_* errors.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -21,7 +22,9 @@ struct SemaOptions {
     bool zdefs = false;        // -Z: descriptions may match no probes
     bool destructive = false;  // -w
     bool command_line = false; // the program came from -n/-P/-m/-f/-i (messages differ)
-    bool user_writes = false;  // the kernel lets BPF write user memory (copyout, copyoutstr)
+    // Whether the kernel lets BPF write user memory (copyout, copyoutstr): asked only of a
+    // program that uses them (a feature probe loads a program); none: it does not.
+    std::function<bool()> user_writes;
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
     // The D system library's programs, checked before the program's own (dlib/library.h).
     std::vector<const ast::Program*> library;

@@ -36,12 +36,16 @@ enum class NodeKind {
     Member,     // a.member (a is a struct value in memory) -> folded into Load by sema
     Assign,     // var (global, this-> or dynamic) op= b; op is Assign or a compound op; args:
                 //   a dynamic variable's key tuple
-    IncDec,     // ++/-- on a variable: value = pre or post
+    IncDec,     // ++/-- on a variable (var), or on memory (var null, a: the Load lvalue)
     Subr,       // subroutine call (subr, args)
     DynVar,     // a dynamic variable's element: var, args = the key tuple (none for self->x)
     Comma,      // a, b
-    VarAddr,    // the address of a variable's storage (var): struct members are Loads from it
-    Store,      // *(type *)a = b, where a points into a D variable (struct member assignment)
+    VarAddr,    // the address of a variable's storage (var; a dynamic variable's element, args:
+                //   its keys): struct members are Loads from it
+    Store,      // a op= b where a is a Load (an lvalue in memory): a struct member of a D
+                //   variable (a Load from a VarAddr), or memory a writable pointer reaches,
+                //   which must be D storage or scratch memory the clause allocated (checked
+                //   at run time, as DTrace's dtrace_canstore() does); op is Assign or compound
     ActCall,    // a tracing or aggregating function called where a value is expected (text:
                 //   its name, value: 1 when aggregating, args): type void, sema only; refused
                 //   once its clause is checked (D_CG_EXPR), as DTrace's code generator does
@@ -64,7 +68,8 @@ struct Variable {
     // Dynamic variables (self->x, associative arrays a[k] and self->a[k]) live in a hash map,
     // keyed by their dynamic id, the thread (self->) and the key tuple.
     bool assoc = false;
-    std::vector<const Type*> keys;  // assoc: the key signature the first use fixed
+    std::vector<const Type*> keys;  // assoc: the key signature the declaration or first use fixed
+    bool keys_declared = false;     // assoc: declared `T a[K...]`
     uint32_t dyn_id = 0;            // 1.. for dynamic variables
     bool dynamic() const { return scope == Scope::Thread || assoc; }
 };
@@ -111,6 +116,12 @@ struct Node {
     // Sema only: a translated value (xlate, in a Cast node whose `a` is the input), which only
     // member access uses; it never reaches the code generator (check_xlate.cpp).
     const Translator* xlator = nullptr;
+    // DTrace's DT_NF_WRITABLE: a D variable, a cast to a pointer type, and what * . -> and []
+    // reach from a writable operand (`*(E1 + E2)` from a writable E1) may be assigned.
+    bool writable = false;
+    // A string made of a char array of this many elements (a translated member such as
+    // pr_name): indexing it with a constant is checked against the array's bounds.
+    uint64_t char_array = 0;
     explicit Node(NodeKind k) : kind(k) {}
 };
 

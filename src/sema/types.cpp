@@ -53,7 +53,7 @@ constexpr TypedefDef kTypedefs[] = {
     {"dev_t", "unsigned long"},   {"ino_t", "unsigned long"},    {"mode_t", "unsigned int"},
     {"processorid_t", "int"},     {"zoneid_t", "int"},           {"taskid_t", "int"},
     {"projid_t", "int"},          {"hrtime_t", "long long"},     {"major_t", "unsigned int"},
-    {"minor_t", "unsigned int"},
+    {"minor_t", "unsigned int"},  {"uint", "unsigned int"},
 };
 
 }  // namespace
@@ -258,6 +258,7 @@ bool assignable(const Type* to, const Type* from) {
     if (to->is_arith() && from->is_arith()) return true;
     if (to->is_pointer()) {
         if (from->is_pointer()) return true;  // D allows pointer conversions on assignment
+        if (from->is_string()) return to->target && to->target->is_char();  // a string's address
         return from->is_integer();            // (checked as a constant 0 by the caller)
     }
     if (to->is_integer() && from->is_pointer()) return false;

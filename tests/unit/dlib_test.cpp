@@ -233,11 +233,11 @@ TEST(Translators, Errors) {
                                           "BEGIN { trace(xlate<struct lt_e6>(1)->a); }")
                   .error,
               "D_OP_PTR: operator -> must be applied to a pointer");
+    // A translated value used whole is built in scratch memory (materialize_xlate).
     EXPECT_EQ(check_with_library(out(7) + "translator struct lt_e7 < int x > { a = x; };\n"
                                           "BEGIN { trace(xlate<struct lt_e7 *>(1)); }")
                   .error,
-              "D_XLATE_NOCONV: translated value of type \"struct lt_e7 *\" may only be used "
-              "through its members");
+              "");
     EXPECT_EQ(check_with_library(out(8) + "translator struct lt_e8 < int x > { a = x; };\n"
                                           "BEGIN { trace(x); }")
                   .error,

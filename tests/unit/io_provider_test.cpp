@@ -50,10 +50,10 @@ TEST(IoProvider, StartAndDoneOnTheRequestTracepoints) {
     probes::Registry r;
     auto found = r.match({"io", "", "", ""});
     ASSERT_EQ(found.size(), 4u);
-    EXPECT_EQ(found[0]->full_name(), "io:vmlinux::start");
+    EXPECT_EQ(found[0]->full_name(), "io:vmlinux:blk_mq_start_request:start");
     EXPECT_EQ(found[0]->tracepoint, "block_rq_issue");
     EXPECT_EQ(found[0]->tp_nargs, 1);
-    EXPECT_EQ(found[1]->full_name(), "io:vmlinux::done");
+    EXPECT_EQ(found[1]->full_name(), "io:vmlinux:blk_update_request:done");
     EXPECT_EQ(found[1]->tracepoint, "block_rq_complete");
     EXPECT_EQ(found[1]->tp_nargs, 3);  // (rq, error, nr_bytes)
     for (const probes::Probe* p : found) {
@@ -69,8 +69,8 @@ TEST(IoProvider, WaitsAreSwitchesOfAThreadMarkedInIowait) {
     ASSERT_EQ(found.size(), 2u);
     const probes::Probe& start = *found[0];
     const probes::Probe& done = *found[1];
-    EXPECT_EQ(start.full_name(), "io:vmlinux::wait-start");
-    EXPECT_EQ(done.full_name(), "io:vmlinux::wait-done");
+    EXPECT_EQ(start.full_name(), "io:vmlinux:io_schedule:wait-start");
+    EXPECT_EQ(done.full_name(), "io:vmlinux:io_schedule:wait-done");
     for (const probes::Probe* p : found) {
         EXPECT_EQ(p->tracepoint, "sched_switch");
         // in_iowait is a one-bit field: the guard reads the byte holding it, its bit masked.

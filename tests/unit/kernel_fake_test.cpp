@@ -207,6 +207,22 @@ TEST(FakeKernel, RingBufferDeliversPushedRecords) {
     EXPECT_EQ(*(*consumer)->poll(0), 0);
 }
 
+TEST(FakeKernel, RingBufferBatchLimit) {
+    FakeKernel k;
+    auto rb = k.create_map(MapSpec{MapType::RingBuf, "events", 0, 0, 4096, 0});
+    ASSERT_TRUE(rb);
+    int got = 0;
+    auto consumer = k.open_ring_buffer(**rb, [&](const void*, size_t) { ++got; });
+    ASSERT_TRUE(consumer);
+    (*consumer)->set_batch_limit(2);
+    std::string r = "x";
+    for (int i = 0; i < 5; ++i) k.push_record(**rb, std::as_bytes(std::span(r)));
+    EXPECT_EQ(*(*consumer)->consume(), 2);
+    EXPECT_EQ(*(*consumer)->poll(0), 2);
+    EXPECT_EQ(*(*consumer)->consume(), 1);
+    EXPECT_EQ(got, 5);
+}
+
 TEST(FakeKernel, FeaturesCanBeTakenAway) {
     FakeKernel k;
     EXPECT_TRUE(k.feature(Feature::Fentry).available);

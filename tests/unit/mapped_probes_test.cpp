@@ -231,3 +231,10 @@ TEST(MappedProbes, ProvidersOfferTheTables) {
     EXPECT_GT(tick[0]->guard.value, 0xffff000000000000u);
     EXPECT_GE(tick[0]->guard.field_offset, 0);
 }
+
+// Each probe names the kernel function where it fires (DTrace's probe function), the name this
+// kernel's BTF lists first among the function's names.
+TEST(MappedProbes, EveryProbeNamesItsFunction) {
+    for (const char* prov : {"proc", "sched"})
+        for (const auto& p : probes::mapped_probes(prov)) EXPECT_NE(std::string(p.functions), "") << prov << ":::" << p.name;
+}

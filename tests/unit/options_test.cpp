@@ -89,7 +89,7 @@ TEST(OptionValues, Versions) {
 
 TEST(OptionSet, Defaults) {
     OptionSet s;
-    EXPECT_EQ(s.size("bufsize"), 1u << 20);  // one shared ring buffer, not 4m per CPU
+    EXPECT_EQ(s.size("bufsize"), 4u << 20);  // per CPU, as in DTrace
     EXPECT_EQ(s.size("aggsize"), 4u << 20);
     EXPECT_EQ(s.size("dynvarsize"), 1u << 20);
     EXPECT_EQ(s.size("specsize"), 32u << 10);
@@ -269,7 +269,8 @@ TEST(OptionTable, EveryDocumentedOptionIsThere) {
         "unodefs", "late", "lazyload", "ldpath", "objcopypath", "libdir", "syslibdir",
         "nolibs", "linkmode", "linktype", "pgmax", "pspec", "setenv", "unsetenv", "strip",
         "tree", "verbose", "version", "zdefs", "bpflog", "bpflogsize", "lockmem", "maxframes",
-        "noresolve", "scratchsize", "cppargs", "disasm", "oformat", "modpath", "quietresize"};
+        "noresolve", "scratchsize", "cppargs", "disasm", "oformat", "modpath", "quietresize", "prometheus",
+        "promlabels"};
     for (const char* name : expected) EXPECT_NE(find_option(name), nullptr) << name;
     EXPECT_EQ(option_table().size(), std::size(expected));
 }

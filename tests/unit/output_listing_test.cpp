@@ -102,6 +102,17 @@ TEST(Listing, VerboseArgumentTypes) {
     EXPECT_EQ(s.find("None"), std::string::npos);
 }
 
+TEST(Listing, VerboseArgumentNames) {
+    probes::ProbeInfo info;
+    info.arg_types = {"int", "const char *", "umode_t"};
+    info.arg_names = {"dfd", "filename", "mode"};
+    std::string s;
+    output::append_probe_info(s, info);
+    EXPECT_NE(s.find("\t\targs[0]: int dfd\n\t\targs[1]: const char *filename\n\t\targs[2]: umode_t mode\n"),
+              std::string::npos)
+        << s;
+}
+
 TEST(Stability, MinimumPerComponent) {
     Attribute a{Stability::Stable, Stability::Private, DepClass::Common};
     Attribute b{Stability::Evolving, Stability::Stable, DepClass::Isa};

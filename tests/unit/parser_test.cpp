@@ -176,8 +176,8 @@ TEST(Parser, TypeSpecifierChecks) {
               "used with integer or floating-point type");
     EXPECT_EQ(parse("self this int x;").error,
               "D_DECL_CLASS line 1: only one storage class allowed in a declaration");
-    EXPECT_EQ(parse("struct a`b { int x; };").error,
-              "D_DECL_SCOPE line 1: D scoping operator may not be used in a type name");
+    // A type name may be scoped by its module (D`s is the program's own struct s).
+    EXPECT_EQ(parse("struct a`b { int x; };").error, "");
     // Accepted by those checks; short is even ignored before a typedef name.
     EXPECT_EQ(parse("long double d; unsigned long long int u; short uint64_t s;").error, "");
     // Keyword spellings D has no type for fail when DTrace looks the type up.
@@ -378,4 +378,21 @@ TEST(Parser, RecoversToReportLaterErrors) {
     EXPECT_EQ(diags.items()[1].range.begin.line, 3u);  // "int y END" is "syntax error near END"
     ASSERT_FALSE(r.program->items.empty());
     EXPECT_EQ(r.program->items.back().kind, bdtrace::ast::TopLevel::Kind::Clause);
+}
+
+TEST(Parser, KeywordsAsMemberNames) {
+    // After . and -> a member may be named like a D keyword (the kernel's cgroup has a `self`).
+    EXPECT_EQ(parse("BEGIN { lt_x = lt_y.self; lt_z = lt_p->this; lt_w = lt_q->self.string; }").error, "");
+    EXPECT_EQ(parse("BEGIN { lt_x = lt_y.; }").error, "D_SYNTAX line 1: syntax error near \";\"");
+}
+
+TEST(Parser, ConstantConditionKeepsItsBranch) {
+    // dt_node_op3: a condition that folds selects its branch while parsing.
+    auto r = parse("inline int LT_ON = 2 - 1;\nBEGIN { LT_ON ? printf(\"x\") : lt_y; }");
+    ASSERT_EQ(r.error, "");
+    EXPECT_EQ(r.ast.find("?:"), std::string::npos) << r.ast;
+    EXPECT_NE(r.ast.find("printf"), std::string::npos) << r.ast;
+    EXPECT_EQ(r.ast.find("lt_y"), std::string::npos) << r.ast;
+    // A condition known only at run time stays.
+    EXPECT_NE(parse("BEGIN { lt_c ? 1 : 2; }").ast.find("?:"), std::string::npos);
 }

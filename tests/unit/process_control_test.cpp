@@ -1,6 +1,8 @@
 // Process control for -c/-p: a created command is held after execve, before its first
 // instruction, and runs only once resumed; exits are reported with DTrace's words.
 #include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -140,4 +142,41 @@ TEST(ProcessControl, Notices) {
     EXPECT_EQ(exit_notice(ExitReport{12, true, false, 0}), "pid 12 has exited");
     EXPECT_EQ(exit_notice(ExitReport{12, true, false, 3}), "pid 12 exited with status 3");
     EXPECT_EQ(exit_notice(ExitReport{12, true, true, 9}), "pid 12 terminated by SIGKILL");
+}
+
+// A command stopped (as the library watch stops it during a dlopen) when dtrace dies, even by
+// SIGKILL, is sent SIGCONT by the guardian and goes on. Here a forked "dtrace" creates `sleep`,
+// resumes it, stops it, hands its pid over and kills itself.
+TEST(ProcessControl, GuardianContinuesAStoppedCommandWhenDtraceDies) {
+    int fds[2];
+    ASSERT_EQ(pipe(fds), 0);
+    pid_t dtrace = fork();
+    ASSERT_GE(dtrace, 0);
+    if (dtrace == 0) {
+        close(fds[0]);
+        ProcessSet set;
+        std::string error;
+        auto pid = set.create({"sleep", "0.3"}, {}, &error);
+        if (!pid) _exit(1);
+        set.resume();
+        kill(*pid, SIGSTOP);
+        for (int i = 0; i < 2000 && state_of(*pid) != 'T'; ++i) usleep(1000);
+        if (write(fds[1], &*pid, sizeof *pid) != static_cast<ssize_t>(sizeof *pid)) _exit(1);
+        raise(SIGKILL);
+    }
+    close(fds[1]);
+    pid_t command = 0;
+    ASSERT_EQ(read(fds[0], &command, sizeof command), static_cast<ssize_t>(sizeof command));
+    close(fds[0]);
+    int status = 0;
+    ASSERT_EQ(waitpid(dtrace, &status, 0), dtrace);
+    EXPECT_TRUE(WIFSIGNALED(status));
+    // It runs again and finishes its sleep (gone, or a zombie of whoever adopted it); it is
+    // never left stopped.
+    char state = state_of(command);
+    for (int i = 0; i < 3000 && state != '?' && state != 'Z'; ++i) {
+        usleep(1000);
+        state = state_of(command);
+    }
+    EXPECT_TRUE(state == '?' || state == 'Z') << "the command is still there, state " << state;
 }

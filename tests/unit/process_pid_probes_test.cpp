@@ -15,7 +15,7 @@
 
 #include "process/module_match.h"
 #include "process/pid_probes.h"
-#include "process/return_sites.h"
+#include "process/function_code.h"
 
 using namespace bdtrace::process;
 
@@ -25,6 +25,20 @@ extern "C" __attribute__((noinline, used)) int bdtrace_pid_target(int x) {
     for (int i = 0; i < x; ++i) bdtrace_pid_sink = bdtrace_pid_sink * 7 + i;
     return bdtrace_pid_sink + 0x12345;
 }
+
+// A function whose bytes do not all decode (0x06 is no instruction in 64-bit mode): its return
+// probe could only be a return uprobe, which this process (it maps libstdc++, whose exceptions
+// unwind through frames) does not allow.
+extern "C" void bdtrace_pid_undecodable();
+asm(R"(
+    .text
+    .globl bdtrace_pid_undecodable
+    .type bdtrace_pid_undecodable, @function
+bdtrace_pid_undecodable:
+    ret
+    .byte 0x06, 0x06
+    .size bdtrace_pid_undecodable, .-bdtrace_pid_undecodable
+)");
 
 namespace bdtrace_pidtest {
 __attribute__((noinline, used)) int widget(int x) { return bdtrace_pid_target(x) + 2; }
@@ -109,14 +123,20 @@ TEST(PidProbes, ReturnProbeSitesAreTheReturningInstructions) {
     }
 }
 
-TEST(ReturnSites, RetAndTailJumpsOutOfTheFunction) {
-    // push %rbp; jmp +2 (inside); ret; nop; nop; jmp -0x40 (outside: a tail call); ret
-    const uint8_t code[] = {0x55, 0xeb, 0x02, 0xc3, 0x90, 0x90, 0xeb, 0xc0, 0xc3};
-    ReturnSites s = return_sites(code, sizeof code);
-    EXPECT_TRUE(s.complete);
-    EXPECT_EQ(s.offsets, (std::vector<uint64_t>{3, 6, 8}));
-    const uint8_t bad[] = {0xc3, 0x0f};  // ret, then a truncated instruction
-    EXPECT_FALSE(return_sites(bad, sizeof bad).complete);
+TEST(PidProbes, UndecodableFunctionHasNoReturnUprobeWhereUnwindersRun) {
+    auto r = resolve("a.out", "bdtrace_pid_undecodable", "return");
+    ASSERT_FALSE(r.error) << r.error->message;
+    EXPECT_TRUE(r.probes.empty());
+    ASSERT_TRUE(r.warning);
+    EXPECT_EQ(r.warning->tag, "D_PROC_CREATEFAIL");
+    EXPECT_NE(r.warning->message.find("cannot decode the instruction at offset 0x1"), std::string::npos)
+        << r.warning->message;
+    EXPECT_NE(r.warning->message.find("unwinder"), std::string::npos) << r.warning->message;
+    // Its entry probe is fine, and offsets are refused as DTrace refuses them.
+    EXPECT_EQ(resolve("a.out", "bdtrace_pid_undecodable", "entry").probes.size(), 1u);
+    auto offsets = resolve("a.out", "bdtrace_pid_undecodable", "*");
+    ASSERT_TRUE(offsets.error);
+    EXPECT_EQ(offsets.error->tag, "D_PROC_CREATEFAIL");
 }
 
 TEST(PidProbes, StarNameGivesEntryReturnAndEveryInstruction) {
@@ -276,7 +296,7 @@ TEST(PidProbes, DTraceErrors) {
     auto gone = resolver.resolve(0x7ffffffe, "a.out", "main", "entry");
     ASSERT_TRUE(gone.error);
     EXPECT_EQ(gone.error->tag, "D_PROC_GRAB");
-    EXPECT_EQ(gone.error->message, "failed to grab process 2147483646");
+    EXPECT_EQ(gone.error->message, "failed to grab process 2147483646: no such process");
 }
 
 TEST(PidProbes, ProviderNames) {

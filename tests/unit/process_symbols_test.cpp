@@ -33,3 +33,24 @@ TEST(ProcessSymbols, KernelFunctionsFromKallsyms) {
     EXPECT_FALSE(bdtrace::process::kallsyms_address("bdtrace_no_such_symbol"));
     EXPECT_FALSE(bdtrace::process::kallsyms_address("fs_read"));  // a suffix is not the name
 }
+
+// Data objects of this test binary: one initialized (.data) and one zeroed (.bss), named as
+// libproc names them (plockstat's Lock column); functions still as uaddr() names them.
+extern "C" {
+__attribute__((used)) long bdtrace_test_data_object[4] = {1, 2, 3, 4};
+__attribute__((used)) long bdtrace_test_bss_object[512];
+}
+
+TEST(ProcessSymbols, DataObjectsInThisProcess) {
+    bdtrace::process::UserSymbols syms;
+    auto pid = static_cast<uint64_t>(getpid());
+    auto data = reinterpret_cast<uint64_t>(&bdtrace_test_data_object[0]);
+    auto bss = reinterpret_cast<uint64_t>(&bdtrace_test_bss_object[0]);
+    EXPECT_EQ(syms.lookup(pid, data), "unit_tests`bdtrace_test_data_object");
+    EXPECT_EQ(syms.lookup(pid, data + 16), "unit_tests`bdtrace_test_data_object+0x10");
+    EXPECT_EQ(syms.lookup(pid, bss), "unit_tests`bdtrace_test_bss_object");
+    EXPECT_EQ(syms.lookup(pid, bss + 8 * 511), "unit_tests`bdtrace_test_bss_object+0xff8");
+    auto fn = reinterpret_cast<uint64_t>(&bdtrace_test_symbol_target);
+    EXPECT_EQ(syms.lookup(pid, fn + 1), "unit_tests`bdtrace_test_symbol_target+0x1");
+    EXPECT_EQ(syms.lookup(pid, 8), "0x8");
+}

@@ -9,9 +9,11 @@
 #include <fstream>
 #include <set>
 
+#include "btf_blob.h"
 #include "codegen/abi.h"
 #include "codegen/codegen.h"
 #include "frontend/parse.h"
+#include "kernel/raw_btf.h"
 #include "probes/probe.h"
 #include "probes/syscall_table.h"
 #include "sema/sema.h"
@@ -85,15 +87,19 @@ TEST(SyscallTable, EntryPointsFromKallsyms) {
 }
 
 TEST(SyscallTable, EntryPointsFromBtfStrings) {
-    std::string path = testing::TempDir() + "/btf";
-    {
-        std::ofstream out(path, std::ios::binary);
-        out << std::string("\x9f\xeb\x01\0", 4) << std::string("int\0__x64_sys_read\0__do_sys_getpid\0", 35)
-            << std::string("x__x64_sys_fake\0__x64_sys_openat\0__ia32_sys_write\0", 51);
-    }
-    auto e = probes::read_syscall_entry_points_btf(path);
+    // Names at the start of a string of the string section only; the type records around them
+    // (which hold many NUL bytes) are not searched.
+    testing_btf::BtfBlob b;
+    b.type("int", BTF_KIND_INT, 0, 4);
+    b.type("__x64_sys_read", BTF_KIND_FUNC);
+    b.type("__do_sys_getpid", BTF_KIND_FUNC);
+    b.type("x__x64_sys_fake", BTF_KIND_FUNC);
+    b.type("__x64_sys_openat", BTF_KIND_FUNC);
+    b.type("__ia32_sys_write", BTF_KIND_FUNC);
+    auto btf = kernel::RawBtf::from_bytes(b.bytes());
+    ASSERT_TRUE(btf);
+    auto e = probes::syscall_entry_points_btf(*btf);
     EXPECT_EQ(e, (std::unordered_set<std::string>{"read", "getpid", "openat"}));
-    std::remove(path.c_str());
 }
 
 TEST(SyscallProvider, ProbesPerCall) {

@@ -26,7 +26,7 @@ typedef struct psinfo {
 	uid_t		pr_euid;
 	gid_t		pr_gid;
 	gid_t		pr_egid;
-	uintptr_t	pr_addr;	/* the leader's task_struct */
+	uintptr_t	pr_addr;	/* the task_struct it was translated from */
 	uint64_t	pr_start;	/* start time, ns since boot */
 	char		pr_fname[16];	/* the command name (comm) */
 	char		pr_psargs[80];	/* the command line, arguments separated by spaces */
@@ -74,7 +74,7 @@ translator psinfo_t < struct task_struct *T > {
 	pr_euid = T->cred->euid.val;
 	pr_gid = T->cred->gid.val;
 	pr_egid = T->cred->egid.val;
-	pr_addr = (uintptr_t)T->group_leader;
+	pr_addr = (uintptr_t)T;  /* as both DTraces give it: the translated task itself */
 	pr_start = T->group_leader->start_time;
 	pr_fname = T->group_leader->comm;
 	pr_psargs = T->mm != NULL && curthread->mm != NULL && (T->mm == curthread->mm ||

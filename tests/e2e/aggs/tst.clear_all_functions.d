@@ -1,7 +1,4 @@
-/*
- * After clear() every function's value prints as 0 at exit, but min() and max(), which
- * DTrace resets to their starting extremes (INT64_MAX, INT64_MIN).
- */
+/* After clear() every function's value prints as 0 at exit, min() and max() included. */
 #pragma D option quiet
 
 BEGIN

@@ -1,4 +1,4 @@
-/* NULL is a pointer constant equal to zero. */
+/* NULL is DTrace's integer constant 0 (sizeof (NULL) is 4), which pointers compare and take. */
 #pragma D option quiet
 
 BEGIN

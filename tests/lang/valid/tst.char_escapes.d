@@ -1,7 +1,9 @@
-/* Character constants with every single-character escape. */
+/* Character constants with DTrace's escapes, several characters packed into one value. */
 BEGIN
 {
-    lt_v = '\a' + '\b' + '\f' + '\n' + '\r' + '\t' + '\v';
-    lt_w = '\\' + '\'' + '\"' + '\?' + '\0';
-    trace(lt_v + lt_w);
+	lt_a = '\?';
+	lt_b = '\'';
+	lt_c = 'ab';
+	lt_d = '\x41';
+	lt_e = "a\?b\'c";
 }
