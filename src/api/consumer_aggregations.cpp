@@ -109,7 +109,7 @@ std::vector<Aggregation> Consumer::aggregate_snapshot() {
     const codegen::ProgramSet& ps = *impl.programs;
     std::vector<runtime::AggRow> read;
     if (impl.session && !impl.stopped)
-        read = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), ps);
+        read = runtime::snapshot_aggregations(agg_maps(impl), ps);
     const std::vector<runtime::AggRow>& snapshot = impl.session && !impl.stopped ? read : impl.final_aggregations;
     const output::FormatContext& ctx = impl.printer->format_context();
     std::vector<runtime::AggRow> holder;

@@ -78,6 +78,8 @@ const char* skip_reason(runtime::SkippedProbe::Why why);
 // what to do when one of them has loaded or unloaded objects.
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err);
 void handle_library_changes(Consumer::Impl& impl);
+// The session's aggregation maps (keyed, unkeyed array, spill), as the runtime reads them.
+runtime::AggMaps agg_maps(Consumer::Impl& impl);
 // -x prometheus (consumer_metrics.cpp): start serving once the program set is known (false
 // with last_error), and answer the scrapes waiting for a snapshot (each pass of work()).
 bool start_metrics(Consumer::Impl& impl);

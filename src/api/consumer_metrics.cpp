@@ -33,7 +33,7 @@ bool start_metrics(Consumer::Impl& impl) {
 void serve_metrics(Consumer::Impl& impl) {
     if (!impl.exporter || !impl.session) return;
     impl.exporter->serve([&impl] {
-        auto rows = runtime::snapshot_aggregations(impl.session->map(codegen::abi::kAggMap), *impl.programs);
+        auto rows = runtime::snapshot_aggregations(agg_maps(impl), *impl.programs);
         runtime::ConsumerCounters counters;
         const runtime::DropCounts& drops = impl.session->drops_seen();
         counters.drops = drops.records;

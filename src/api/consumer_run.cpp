@@ -126,11 +126,6 @@ bool fail_compile(Consumer::Impl& impl, const Program& program) {
     return false;
 }
 
-runtime::AggMaps agg_maps(Consumer::Impl& impl) {
-    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
-            impl.session->map(codegen::abi::kAggSpillMap)};
-}
-
 bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
     impl.last_error = "could not enable tracing: " + message;
     impl.failure_status = status;
@@ -187,6 +182,11 @@ static probes::Attribute body_attributes(const std::vector<sema::StmtPtr>& body,
 
 static ProgramInfo::Attributes attributes_text(probes::Attribute a) {
     return {probes::stability_name(a.name), probes::stability_name(a.data), probes::class_name(a.dep)};
+}
+
+runtime::AggMaps agg_maps(Consumer::Impl& impl) {
+    return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
+            impl.session->map(codegen::abi::kAggSpillMap)};
 }
 
 bool Consumer::exec(Program& program, ProgramInfo* info) {
@@ -449,7 +449,7 @@ static void report_drops(Consumer::Impl& impl) {
     // Speculations: "N speculative drops", "N failed speculations (...)" (DTrace's status drops).
     runtime::Speculations& spec = impl.printer->speculations();
     if (spec.used())
-        for (const auto& m : spec.new_drop_messages(impl.session->map(codegen::abi::kSpecUseMap), droptags))
+        for (const auto& m : spec.new_drop_messages(impl.session->map(codegen::abi::kSpecUseMap), tags))
             impl.open.sinks.err(impl.open.program_name + ": " + m);
 }
 

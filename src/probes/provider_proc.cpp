@@ -49,10 +49,11 @@ public:
     }
 
 private:
-    // Whether the table has a name the description's fields can match (module and function
-    // are empty for these providers).
+    // Whether the table has a name the description's fields can match. The module is vmlinux;
+    // the function is left to the registry's match (older names and clone spellings match
+    // too, and naming the function takes the kernel's BTF this check avoids).
     bool could_match(const Description& d) const {
-        if (!glob_match(d.module, "") || !glob_match(d.function, "")) return false;
+        if (!glob_match(d.module, "vmlinux")) return false;
         for (const MappedProbe& m : mapped_probes(name_))
             if (glob_match(d.name, m.name)) return true;
         return false;
