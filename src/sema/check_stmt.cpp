@@ -1,9 +1,9 @@
 // Statements and actions. Each action is one table entry: its name, argument count range,
 // whether it is destructive, and how its arguments are checked.
-#include "output/printf_check.h"
-#include "output/printf_format.h"
 #include <algorithm>
 
+#include "output/printf_check.h"
+#include "output/printf_format.h"
 #include "sema/checker.h"
 #include "sema/prototypes.h"
 
@@ -212,8 +212,6 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
                           a->args[0]->type->name);
             break;
         case ActionKind::Print:
-            if (a->args[0]->type->is_void())
-                error("D_PRINT_VOID", call.args[0]->range, "print( ) may not be applied to a void expression");
             // Oracle's check (illumos has none): a type without size has nothing to print.
             if (!a->args[0]->type->is_scalar() && !a->args[0]->type->is_string() && a->args[0]->type->size == 0)
                 error("D_PRINT_SIZE", call.args[0]->range,
@@ -229,7 +227,10 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         default: break;
     }
     if (def.destructive) prog->destructive = true;
-    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) &&
+    // After speculate() the action is refused by DTrace's rule first (D_ACT_SPEC, checked once
+    // the statement is: check_speculation.cpp), whatever this kernel allows.
+    bool after_speculate = std::find(spec_acts.begin(), spec_acts.end(), SpecAct::Speculate) != spec_acts.end();
+    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !after_speculate &&
         !(opts.user_writes && opts.user_writes()))
         error("D_UNKNOWN", call.range,
               name + "( ) is not available: this kernel forbids BPF programs to write user memory "
@@ -271,8 +272,9 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
 // kernel gives at most 127).
 NodePtr Checker::stack_value(const ast::Expr& e) {
     uint64_t frames = std::min<uint64_t>(opts.stackframes ? opts.stackframes : 20, 127);
-    // stack(...) has no fixed prototype in DTrace: its action checks the arguments.
-    if (e.args.size() > 1) error("D_STACK_PROTO", e.args[0]->range, "stack( ) prototype mismatch: too many arguments");
+    if (e.args.size() > 1)
+        error("D_PROTO_LEN", e.range, "stack( ) prototype mismatch: " + std::to_string(e.args.size()) +
+                                          " args passed, 0 to 1 expected");
     if (e.args.size() == 1) {
         NodePtr n = rvalue(*e.args[0]);
         if (n->kind != NodeKind::Int || n->value == 0 || (n->type->is_signed && static_cast<int64_t>(n->value) < 0))
