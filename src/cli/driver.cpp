@@ -247,7 +247,13 @@ std::optional<int> Driver::compile_programs() {
         Compiled c{program, "script", req.source_name};
         if (p.spec != ProbeSpec::Script) {
             c.desc = "description";
-            c.name = p.text.substr(0, p.text.find_first_of("{/;"));
+            // The description: up to the predicate or the actions (a quoted field may hold '/').
+            size_t end = 0;
+            for (bool quoted = false; end < p.text.size(); ++end) {
+                if (p.text[end] == '"') quoted = !quoted;
+                if (!quoted && std::strchr("{/;", p.text[end])) break;
+            }
+            c.name = p.text.substr(0, end);
         }
         compiled_.push_back(std::move(c));
     }

@@ -226,7 +226,20 @@ Token Lexer::lex_outer() {
         fail("D_SYNTAX", begin, begin + 1, std::string("syntax error near \"") + c + "\"");
 
     size_t end = pos_;
-    while (end < s_.size() && is_pspec_char(s_[end])) ++end;
+    while (end < s_.size()) {
+        // Beyond DTrace: a field after a ':' may be double-quoted, so that it can hold what a
+        // description cannot ('/' of a path: pid*:"/usr/bin/app":main:entry).
+        if (s_[end] == '"' && end > begin && s_[end - 1] == ':') {
+            size_t close = end + 1;
+            while (close < s_.size() && s_[close] != '"' && s_[close] != '\n') ++close;
+            if (close >= s_.size() || s_[close] != '"')
+                fail("D_SYNTAX", end, close, "unterminated quoted field in probe description");
+            end = close + 1;
+            continue;
+        }
+        if (!is_pspec_char(s_[end])) break;
+        ++end;
+    }
     std::string run = s_.substr(begin, end - begin);
     // Without a ':' the run may instead begin a declaration: `int x;`, `int*p;`, `mytype_t x;`.
     // Resolve in favour of the type, as DTrace does, unless -x pspec says that `type*name` is

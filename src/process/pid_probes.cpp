@@ -6,6 +6,9 @@
 #include <cstdlib>
 #include <set>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include "probes/glob.h"
 #include "process/grab_error.h"
 #include "process/ifunc.h"
@@ -84,6 +87,9 @@ struct Builder {
     std::set<std::pair<size_t, uint64_t>> taken;  // (object, function address) probed already
     // An unwinder may walk through frames in this process (uretprobe_safety.h, rule 4).
     bool unwinding = false;
+    // System-wide (pid 0): bdtrace's own load bias of the file when it maps it too, where IFUNCs
+    // are resolved as every process on this machine resolves them.
+    std::optional<uint64_t> self_bias = std::nullopt;
 
     // A return probe's sites (return_sites.h), or the return uprobe the decode falls back on
     // when uretprobe_safety.h allows it. False when the function gets no return probe; a
@@ -116,8 +122,10 @@ struct Builder {
         const PidObject& obj = res.objects[object];
         // An IFUNC is probed where the process's calls go: the implementation it resolved to.
         const ElfSymbol* body = &sym;
-        if (sym.ifunc)
-            if (auto impl = resolved_ifunc(pid, obj.mapping.root + obj.mapping.path, obj.load_bias, sym.value))
+        if (sym.ifunc && (pid != 0 || self_bias))
+            if (auto impl = resolved_ifunc(pid ? pid : static_cast<uint64_t>(::getpid()),
+                                           obj.mapping.root + obj.mapping.path, pid ? obj.load_bias : *self_bias,
+                                           sym.value))
                 if (const ElfSymbol* s = obj.elf->containing(*impl); s && s->value == *impl && s->size) body = s;
         // One function, one set of probes: an IFUNC and its implementation both matched by a
         // glob are one function.
@@ -245,7 +253,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         res.error = error_of("D_PROC_GRAB", "failed to grab process " + std::to_string(pid) + ": " + grab_error_reason(pid));
         return res;
     }
-    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped)};
+    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {
@@ -264,6 +272,39 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         // Objects no probe refers to are dropped, so that `objects` is what must be attached.
         if (res.probes.size() == before) res.objects.pop_back();
     }
+    return res;
+}
+
+PidResolution PidProbeResolver::resolve_file(const std::string& path, const std::string& module,
+                                             std::string_view function, std::string_view name) {
+    PidResolution res;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        res.module_missing = true;
+        return res;
+    }
+    PidObject obj;
+    obj.mapping.path = path;
+    obj.mapping.dev = st.st_dev;
+    obj.mapping.inode = st.st_ino;
+    obj.mapping.module = module;
+    obj.elf = elf(obj.mapping);
+    if (!obj.elf) {
+        res.module_missing = true;
+        return res;
+    }
+    // Any process may map an unwinder (uretprobe_safety.h, rule 4): assume one does.
+    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt};
+    if (auto self = read_mapped_objects(static_cast<uint64_t>(::getpid())))
+        for (const auto& m : *self)
+            if (m.dev == obj.mapping.dev && m.inode == obj.mapping.inode) {
+                b.self_bias = load_bias(m, *obj.elf);  // the same file: its ELF is read already
+                break;
+            }
+    res.objects.push_back(std::move(obj));
+    b.per_module(0);
+    if (res.error) res.probes.clear();
+    if (res.probes.empty()) res.objects.clear();
     return res;
 }
 

@@ -92,6 +92,11 @@ class PidProbeResolver {
 public:
     PidResolution resolve(uint64_t pid, std::string_view module, std::string_view function,
                           std::string_view name);
+    // The same description resolved in a file rather than in a process (pid 0: every process
+    // that maps it, now or later): addresses are the file's own (load bias 0), `module` is what
+    // the probes show. module_missing when the file cannot be read.
+    PidResolution resolve_file(const std::string& path, const std::string& module, std::string_view function,
+                               std::string_view name);
 
 private:
     std::shared_ptr<const ElfFile> elf(const MappedObject& obj);

@@ -330,8 +330,12 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
             // A provider says why a description matches nothing: an error (the pid provider's
             // lookups), or a warning when it has no probes at all (fbt where fentry is refused),
             // which -Z lets be.
+            // A warning beside probes found says what enabling them costs (a system-wide pid
+            // description on many functions).
             if (auto why = registry.take_error(); found.empty() && why) {
                 if (why->severity == Severity::Error || !opts.zdefs) error(why->tag, pd.range, why->message);
+                diags.warning(why->tag, pd.range, why->message);
+            } else if (why && why->severity == Severity::Warning) {
                 diags.warning(why->tag, pd.range, why->message);
             }
             if (found.empty() && !opts.zdefs) {
