@@ -212,6 +212,8 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
                           a->args[0]->type->name);
             break;
         case ActionKind::Print:
+            if (a->args[0]->type->is_void())
+                error("D_PRINT_VOID", call.args[0]->range, "print( ) may not be applied to a void expression");
             // Oracle's check (illumos has none): a type without size has nothing to print.
             if (!a->args[0]->type->is_scalar() && !a->args[0]->type->is_string() && a->args[0]->type->size == 0)
                 error("D_PRINT_SIZE", call.args[0]->range,
@@ -272,9 +274,8 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
 // kernel gives at most 127).
 NodePtr Checker::stack_value(const ast::Expr& e) {
     uint64_t frames = std::min<uint64_t>(opts.stackframes ? opts.stackframes : 20, 127);
-    if (e.args.size() > 1)
-        error("D_PROTO_LEN", e.range, "stack( ) prototype mismatch: " + std::to_string(e.args.size()) +
-                                          " args passed, 0 to 1 expected");
+    // stack(...) has no fixed prototype in DTrace: its action checks the arguments.
+    if (e.args.size() > 1) error("D_STACK_PROTO", e.args[0]->range, "stack( ) prototype mismatch: too many arguments");
     if (e.args.size() == 1) {
         NodePtr n = rvalue(*e.args[0]);
         if (n->kind != NodeKind::Int || n->value == 0 || (n->type->is_signed && static_cast<int64_t>(n->value) < 0))
