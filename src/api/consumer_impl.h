@@ -23,6 +23,7 @@
 #include "runtime/process_watch.h"
 #include "runtime/unwind_tables.h"
 #include "runtime/session.h"
+#include "runtime/status_pacer.h"
 #include "sema/types.h"
 
 namespace bdtrace {
@@ -50,6 +51,7 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::UnwindTables> unwind;          // see start_unwind_tables()
     bool stopped = false;
     uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    runtime::StatusPacer status;  // -x statusrate: when work() looks for exit()
     std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops
     // -c and -p processes; $target is the first of them (0 when there is none).
     process::ProcessSet processes;

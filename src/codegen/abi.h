@@ -3,6 +3,7 @@
 // else describes these layouts.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace bdtrace::codegen::abi {
@@ -214,6 +215,24 @@ struct RecordHeader {
     uint64_t actions;  // bit i: action i of the clause ran and its data is valid
 };
 inline constexpr uint32_t kRecordHeaderSize = 16;
+
+// A clause of more than 64 actions has the bits of actions 64 and up in 8-byte words that
+// follow the header (its data then starts after them): action i's bit is bit i % 64 of the
+// word at action_mask_offset(i).
+inline constexpr uint32_t action_mask_offset(uint32_t index) {
+    return index < 64 ? 8 : kRecordHeaderSize + 8 * ((index - 64) / 64);
+}
+inline constexpr uint32_t action_mask_words(uint32_t actions) {  // words after the header
+    return actions <= 64 ? 0 : (actions - 64 + 63) / 64;
+}
+// Whether action `index` of the record's clause ran.
+inline bool action_ran(const uint8_t* rec, size_t size, uint32_t index) {
+    uint32_t off = action_mask_offset(index);
+    if (off + 8 > size) return false;
+    uint64_t word = 0;
+    for (int i = 0; i < 8; ++i) word |= uint64_t{rec[off + i]} << (8 * i);
+    return (word >> (index % 64)) & 1;
+}
 
 // The "process" of a symbol datum {pid, address} holding a kernel address (sym(), func(),
 // mod()): the consumer names it from kallsyms instead of a process's mappings.

@@ -24,7 +24,7 @@ Gen::Gen(const sema::TypedProgram& p, probes::Registry& r, sema::TypeTable& t,
          const CodegenOptions& o, DiagnosticList& d, ProgramSet& ps)
     : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
 
-void Gen::error(const std::string& tag, SourceRange r, const std::string& msg) {
+void Gen::error(Tag tag, SourceRange r, const std::string& msg) {
     diags.error(tag, r, msg);
     throw GenAbort{};
 }
@@ -62,6 +62,31 @@ bpf::FunctionId Gen::chill_callback() {
 ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c, bool error_clause)
     : g(gen), f(fn), clause(c), is_error_clause(error_clause) {}
 
+namespace {
+
+// The number of actions of a clause: one more than the largest action index in it.
+uint32_t count_actions(const std::vector<sema::StmtPtr>& body) {
+    uint32_t n = 0;
+    for (const auto& s : body) {
+        if (s->action) n = std::max(n, s->action->index + 1);
+        n = std::max({n, count_actions(s->then_body), count_actions(s->else_body)});
+    }
+    return n;
+}
+
+}  // namespace
+
+void ClauseGen::mark_action(uint32_t index) {
+    auto off = static_cast<int16_t>(abi::action_mask_offset(index));
+    VReg mask = f.vreg();
+    f.load(8, mask, record, off);
+    VReg bit = f.vreg();
+    f.mov(bit, static_cast<int64_t>(1));
+    if (index % 64) f.alu64(AluOp::Lsh, bit, static_cast<int64_t>(index % 64));
+    f.alu64(AluOp::Or, mask, bit);
+    f.store(8, record, off, mask);
+}
+
 void ClauseGen::run() {
     ctx = f.param(0);
     scratch = f.param(1);
@@ -82,6 +107,11 @@ void ClauseGen::run() {
     f.mov(record, scratch);
     f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
     f.store(8, record, 8, static_cast<int64_t>(0));  // the action mask; epid and CPU when sent
+    // More than 64 actions: their bits follow the header, and the data after them.
+    mask_words = abi::action_mask_words(count_actions(clause.body));
+    for (uint32_t w = 0; w < mask_words; ++w)
+        f.store(8, record, static_cast<int16_t>(abi::kRecordHeaderSize + 8 * w), static_cast<int64_t>(0));
+    record_size += 8 * mask_words;
     statements(clause.body);
 
     bool default_action = clause.body.empty();
@@ -89,6 +119,11 @@ void ClauseGen::run() {
         if (!default_action) {
             VReg mask = f.vreg();
             f.load(8, mask, record, 8);
+            for (uint32_t w = 0; w < mask_words; ++w) {
+                VReg more = f.vreg();
+                f.load(8, more, record, static_cast<int16_t>(abi::kRecordHeaderSize + 8 * w));
+                f.alu64(AluOp::Or, mask, more);
+            }
             bpf::Label some = f.new_label();
             f.branch(Cond::Ne, mask, 0, some);
             f.ret(0);
@@ -231,6 +266,13 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
     f.ret(0);
     f.bind(run);
+    if (g.opts.only_cpu >= 0) {  // -x cpu: the other CPUs have no buffer in DTrace
+        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+        bpf::Label here = f.new_label();
+        f.branch(Cond::Eq, cpu, static_cast<int64_t>(g.opts.only_cpu), here);
+        f.ret(0);
+        f.bind(here);
+    }
 
     bpf::StackSlot key = f.alloc_stack(8);
     f.store(4, key, 0, static_cast<int64_t>(slot));
@@ -661,6 +703,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // second holds each CPU's failure and drop counts. One entry each when unused.
     ps->speculations = prog.speculations;
     ps->nspec = prog.speculations ? opts.nspec : 0;
+    ps->only_cpu = opts.only_cpu;
     uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
     ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
     ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,

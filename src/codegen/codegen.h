@@ -21,6 +21,7 @@ struct CodegenOptions {
     uint32_t scratchsize = 256;  // -x scratchsize: bytes of alloca()/copyin() memory per clause
     uint32_t nspec = 1;          // -x nspec: speculation ids
     uint64_t specsize = 32768;   // -x specsize: bytes of each CPU's share of a speculation
+    int32_t only_cpu = -1;       // -x cpu: probes act only on this CPU (-1: every CPU)
     // The text of a source line, for the annotations of -S and verifier messages.
     std::function<std::string(uint32_t line)> source_line;
 };

@@ -19,7 +19,7 @@ public:
         const CodegenOptions& opts, DiagnosticList& diags, ProgramSet& out);
 
     void run();
-    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
     // The offset of a string constant in the strings map (each padded to strsize).
     uint32_t string_constant(const std::string& s);
     std::string source_line(uint32_t line) const {
@@ -137,6 +137,9 @@ public:
 
     // results
     uint32_t record_size = 16;
+    uint32_t mask_words = 0;  // action bits after the header (abi::action_mask_words)
+    // Sets action `index`'s bit: its data in the record is valid.
+    void mark_action(uint32_t index);
     std::vector<ActionRecord> actions;
 
     // ---- expressions (gen_expr.cpp) ----
@@ -176,6 +179,11 @@ public:
 
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
+    // string(n) for reading its bytes: a NULL string (strchr() finding nothing, strtok() at its
+    // end) faults with an invalid address, as reading it does in DTrace.
+    bpf::VReg string_operand(const sema::Node& n);
+    // string(n) for a comparison: DTrace compares a NULL string as the empty string.
+    bpf::VReg string_or_empty(const sema::Node& n);
     bpf::VReg string_temp();
     bpf::VReg second_frame(bpf::VReg bytes);
     // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's

@@ -232,7 +232,7 @@ VReg ClauseGen::hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg,
             VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), skip});
             f.store(8, key, static_cast<int16_t>(kf.offset), got);
         } else if (kf.kind == Field::Kind::String) {
-            VReg src = string(*u.keys[i]);
+            VReg src = string_operand(*u.keys[i]);
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset));

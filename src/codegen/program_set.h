@@ -59,6 +59,7 @@ struct ActionRecord {
     std::vector<Field> fields;
     std::vector<uint32_t> aggs;  // printa (one or more), clear, trunc, (de)normalize: ids
     int64_t keep = 0;         // trunc: entries kept
+    const sema::Type* print_type = nullptr;  // print(): the value's type (lives in the TypeTable)
 };
 
 // An enabled probe: one (clause, probe) pair, DTrace's EPID.
@@ -170,6 +171,9 @@ struct ProgramSet {
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area
     bool speculations = false;  // the program uses speculation(), speculate(), commit() or discard()
     uint32_t nspec = 0;         // speculation ids (-x nspec)
+    // -x cpu: the programs act only on this CPU, BEGIN and END run there and tick probes fire
+    // there (-1: every CPU).
+    int32_t only_cpu = -1;
 };
 
 }  // namespace bdtrace::codegen

@@ -2,7 +2,9 @@
 // record descriptions codegen produced and the output engine (src/output/).
 #pragma once
 
+#include <cstdio>
 #include <functional>
+#include <memory>
 #include <map>
 #include <optional>
 #include <set>
@@ -60,6 +62,10 @@ public:
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
+    // Output: to the file freopen() named, else to the consumer's output.
+    void write(std::string_view text);
+    // ftruncate() when freopen() has not redirected the output: empties the output file.
+    std::function<void()> truncate;
     // Prints the record held back for its successor (-F), when there is one.
     void flush();
 
@@ -80,11 +86,16 @@ private:
     void aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
                             size_t size, std::string& text);
     std::string probe_error_prefix(const codegen::Epid& e) const;
+    // freopen(): the output from now on goes to the file the format names ("." : back to the
+    // original output); a file that cannot be opened is an error on the probe, as in DTrace.
+    void freopen_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec, size_t size,
+                        std::string& text);
     const output::CompiledFormat* format_for(const std::string& fmt);
 
     const codegen::ProgramSet& ps_;
     PrinterOptions opts_;
     std::function<void(std::string_view)> out_, err_;
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> redirect_{nullptr, &std::fclose};  // freopen()
     output::ProbeLinePrinter lines_;
     // -F: DTrace decides a firing's flow mark knowing the next record (a return probe with more
     // clauses to come unindents only with the last), so each record waits for the next.

@@ -599,7 +599,7 @@ bool Session::attach(SessionError* err) {
             spec.value = rate->first;
             if (l.kind == AttachKind::Tick) {
                 auto cpus = kernel_.online_cpus();
-                spec.cpu = cpus && !cpus->empty() ? cpus->front() : 0;
+                spec.cpu = ps_.only_cpu >= 0 ? ps_.only_cpu : cpus && !cpus->empty() ? cpus->front() : 0;
             }
             spec.cookie = id;
             auto link = kernel_.attach_perf_event(*l.prog, spec);
@@ -652,7 +652,7 @@ bool Session::run(AttachKind kind, SessionError* err) {
     for (const auto& l : programs_) {
         if (l.kind != kind) continue;
         uint64_t args[2] = {0, 0};
-        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)));
+        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)), ps_.only_cpu);
         if (!r) {
             *err = from(r.error());
             return false;
