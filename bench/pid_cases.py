@@ -43,6 +43,9 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ATTACH_CASES = {
     "str": ("pid$PID:libc.so.6:str*:entry", "pid$target:libc.so.6:str*:entry", "str*"),
     "all": ("pid$PID:libc.so.6::entry (every function)", "pid$target:libc.so.6::entry", "*"),
+    # System-wide (no pid in the provider): every process mapping libc gets the breakpoints;
+    # bpftrace's uprobes are system-wide anyway, so its column is the "all" case again.
+    "wide": ("pid*:libc.so.6::entry (every function, every process)", "pid*:libc.so.6::entry", "*"),
 }
 SIGUSR1 = 10  # x86-64; bdtrace's raise() takes the number
 
@@ -52,6 +55,9 @@ CALL_CASES = {
     "floor": ("/0/ { } (floor)", "/0/ { }", "/0/ { }"),
     "count": ("@ = count()", "{ @ = count(); }", "{ @ = count(); }"),
     "count_key": ("@[tid] = count()", "{ @[tid] = count(); }", "{ @[tid] = count(); }"),
+    # A system-wide probe whose predicate rejects the target: what every other process pays.
+    "wide": ("system-wide, the target rejected: pid*:FILE:bench_call:entry /pid != $target/ { }",
+             "/pid != $target/ { }", "/pid != PID/ { }"),
 }
 CALL_FUNCTION = "bench_call"
 
@@ -231,8 +237,10 @@ def attach_run(argv, target, live_timeout):
 def attach_argv(tool, path, case, pid, libc):
     _, desc, glob = ATTACH_CASES[case]
     if tool == "bdtrace":
+        # A system-wide description fires everywhere: only the target's firing counts.
+        which = "pid == $target && !done" if case == "wide" else "!done"
         return [path, "-w", "-p", str(pid), "-n",
-                f"{desc} /!done/ {{ done = 1; raise({SIGUSR1}); }}"]
+                f"{desc} /{which}/ {{ done = 1; raise({SIGUSR1}); }}"]
     return [path, "--unsafe", "-p", str(pid), "-e",
             f"uprobe:{libc}:{glob} /pid == {pid} && @done == 0/ "
             f'{{ @done = 1; signal("SIGUSR1"); }}']
@@ -254,12 +262,12 @@ def measure_attach(paths, target_path, runs, all_timeout, tools):
             errors = {}
             for i in range(runs + 1):  # run 0 is the warm-up
                 for tool in tools:
-                    once = case == "all" and tool == "bpftrace"  # one attempt, no warm-up
+                    once = case != "str" and tool == "bpftrace"  # one attempt, no warm-up
                     if tool in errors or (once and i > 0):
                         continue
                     argv = attach_argv(tool, paths[tool], case, target.pid, libc)
                     r = attach_run(argv, target, all_timeout if once else LIVE_TIMEOUT)
-                    if "error" in r and case != "all":
+                    if "error" in r and case == "str":
                         raise RuntimeError(f"{' '.join(argv)}: {r['error']}")
                     if "error" in r:
                         errors[tool] = r  # what happened is the result; no more tries
@@ -298,9 +306,12 @@ def calls_argv(tool, path, case, pid, target_path, offset):
         way = "multi" if tool == "bdtrace" else "perf"
         return [sys.executable, "-B", os.path.join(HERE, "empty_uprobe.py"), way, target_path,
                 str(offset), str(pid)]
+    if tool == "bdtrace" and case == "wide":
+        # The file by path: through a macro argument (D has no '/' in descriptions).
+        return [path, "-q", "-p", str(pid), "-n", f"pid*:$1:{CALL_FUNCTION}:entry {bd}", target_path]
     if tool == "bdtrace":
         return [path, "-q", "-p", str(pid), "-n", f"pid$target:a.out:{CALL_FUNCTION}:entry {bd}"]
-    return [path, "-p", str(pid), "-e", f"uprobe:{target_path}:{CALL_FUNCTION} {bp}"]
+    return [path, "-p", str(pid), "-e", f"uprobe:{target_path}:{CALL_FUNCTION} {bp.replace('PID', str(pid))}"]
 
 
 def measure_calls(paths, target_path, runs, window, tools):

@@ -3,7 +3,7 @@
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
                     [--pid-runs N] [--pid-all-timeout S] [--flood-runs N] [--flood-calls N]
-                    [--only core|pid|syscall|flood] [--markdown]
+                    [--only core|pid|syscall|ustack|watch|flood] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -38,6 +38,10 @@ Cases:
             the target's own CPU time and in BPF time (kernel.bpf_stats_enabled), untraced, with
             an empty BPF program and with each tracer's clauses, --event-runs windows of
             --window seconds
+  ustack    @[ustack()] = count() under profile-997 (see stacks_cases.py): BPF time per event, frames
+            per sample and the tracer's CPU time, against bpftrace's @[ustack] = count()
+  watch     the process watch (see watch_cases.py; bdtrace only): what it adds to an exec and to
+            an mmap of a file or of anonymous memory, and its BPF time per event
 
 The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
 machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
@@ -63,7 +67,9 @@ import time
 import event_cost
 import flood_cases
 import pid_cases
+import stacks_cases
 import syscall_cases
+import watch_cases
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.dirname(HERE)
@@ -303,6 +309,43 @@ def pid_rows(attach, calls):
     return out
 
 
+def stacks_rows(events, depth):
+    """The table's lines for the ustack() key cases."""
+    out = []
+    floor = events["floor"]
+    for case, (title, _, _) in stacks_cases.EVENT_CASES.items():
+        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
+        out.append((f"ustack key, profile-997: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
+                    ratio(b["median"], p["median"], 2)))
+        if case != "floor":
+            db = b["median"] - floor["bdtrace"]["ns"]["median"]
+            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
+            out.append((f"ustack key, profile-997: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
+                        ratio(db, dp, 2)))
+    out.append(("ustack key, profile-997: frames per sample (mean)", f"{depth['bdtrace']['frames']:.1f}",
+                f"{depth['bpftrace']['frames']:.1f}", ""))
+    out.append((f"ustack key, profile-997: tracer CPU over the run (ms)", f"{depth['bdtrace']['cpu'] * 1000:.0f}",
+                f"{depth['bpftrace']['cpu'] * 1000:.0f}", ratio(depth["bdtrace"]["cpu"], depth["bpftrace"]["cpu"])))
+    return out
+
+
+def watch_rows(results):
+    """The table's lines for the process watch (bdtrace only)."""
+    out = []
+    for op, (title, _) in watch_cases.OPS.items():
+        r = results[op]
+        out.append((f"process watch: {title}: ns/op untraced", cell(r["untraced"], 1), "-", ""))
+        out.append((f"process watch: {title}: ns/op watched", cell(r["watched"], 1), "-", ""))
+        out.append((f"process watch: {title}: added per op (ns)",
+                    f"{r['watched']['median'] - r['untraced']['median']:.0f}", "-", ""))
+        for prog in ("exec", "mmap"):
+            if r[f"{prog}_ns"]:
+                out.append((f"process watch: {title}: {prog} program: BPF ns/event", cell(r[f"{prog}_ns"], 1), "-", ""))
+            out.append((f"process watch: {title}: {prog} program: events per op", cell(r[f"{prog}_events"], 1),
+                        "-", ""))
+    return out
+
+
 def cell(s, scale):
     return f"{s['median'] * scale:.1f} ({s['min'] * scale:.1f}-{s['max'] * scale:.1f})"
 
@@ -353,9 +396,9 @@ def main():
     ap.add_argument("--flood-runs", type=int, default=3, help="measured runs per tracer of the flood (default 3)")
     ap.add_argument("--flood-calls", type=int, default=3000000,
                     help="getppid() calls of the flood (default 3000000)")
-    ap.add_argument("--only", choices=("core", "pid", "syscall", "flood"),
+    ap.add_argument("--only", choices=("core", "pid", "syscall", "ustack", "watch", "flood"),
                     help="run only the first cases (startup, first event, per event), only the pid ones, "
-                         "only the syscall ones or only the flood")
+                         "the syscall ones, the ustack() key ones, the process watch's or the flood")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
     if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1 or args.flood_runs < 1 or args.flood_calls < 1:
@@ -400,6 +443,14 @@ def main():
                 attach = pid_cases.measure_attach(paths, target, args.pid_runs, args.pid_all_timeout, TOOLS)
                 calls = pid_cases.measure_calls(paths, target, args.event_runs, args.window, TOOLS)
             table += pid_rows(attach, calls)
+        if args.only in (None, "ustack"):
+            st_events = stacks_cases.measure_events(paths, args.event_runs, args.window, TOOLS)
+            depth = stacks_cases.measure_depth(paths, 3.0, TOOLS)
+            table += stacks_rows(st_events, depth)
+        if args.only in (None, "watch"):
+            with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
+                target = watch_cases.build_target(tmp)
+                table += watch_rows(watch_cases.measure(paths["bdtrace"], target, args.event_runs))
     except (RuntimeError, subprocess.CalledProcessError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1
@@ -442,6 +493,17 @@ def main():
             f"of {args.window:g} s per tracer and case, the target's thread CPU time per call and "
             f"the BPF time per event (kernel.bpf_stats_enabled); ratio = bpftrace / bdtrace of the "
             f"medians, above 1 favours bdtrace"]
+    if args.only in (None, "ustack"):
+        header += [
+            f"ustack: {stacks_cases.EVENT['bdtrace']} / {stacks_cases.EVENT['bpftrace']} while "
+            f"{event_cost.WORKLOAD_PROCS} CPython processes loop on getppid(); BPF ns/event over "
+            f"{args.event_runs} windows of {args.window:g} s per tracer and case; frames per sample "
+            f"and tracer CPU from one 3 s run of each"]
+    if args.only in (None, "watch"):
+        header += [
+            f"watch: bdtrace -Z with a system-wide USDT description (the process watch on); each "
+            f"operation timed by bench/watch_target.c, {args.event_runs} rounds of untraced then "
+            f"watched; BPF ns per watch event from kernel.bpf_stats_enabled"]
     header.append(f"time: {elapsed:.0f} s in all")
     skipped = SKIPPED if args.only in (None, "core") else []
     (print_markdown if args.markdown else print_text)(header, table, skipped)

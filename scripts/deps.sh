@@ -26,7 +26,8 @@ BDTRACE_PACKAGES=(
   zlib1g-dev
   make                # the usdtgen tests build their program with a Makefile
   systemtap-sdt-dev   # sys/sdt.h: the USDT probes of the test programs (tests/e2e/usdt, unit tests)
-  python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt)
+  python3.11          # a real USDT client: python:::function-entry (tests/e2e/usdt); the conformance runner
+  gawk                # the conformance corpus's post-processors (scripts/conformance.sh)
   bpftool             # the kernel's BPF object listing: no link or program outlives a killed dtrace (tests/e2e/harm)
   libcpp-httplib-dev  # -x prometheus serves HTTP with cpp-httplib
   dpkg-dev            # cpack -G DEB: dpkg-shlibdeps derives the package's dependencies

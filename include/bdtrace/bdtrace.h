@@ -114,6 +114,13 @@ struct Aggregation {
 struct ProgramInfo {
     uint32_t matched_probes = 0;  // for "dtrace: description 'X' matched N probes"
     uint32_t enabled_probes = 0;
+    // -v: the weakest stability attributes of the program's probe descriptions and of its
+    // statements (DTrace's dpi_descattr and dpi_stmtattr), as DTrace names them ("Evolving",
+    // "Common").
+    struct Attributes {
+        std::string name, data, dep_class;
+    };
+    Attributes desc_attr, stmt_attr;
 };
 
 enum class WorkStatus { Okay, Done, Error };
@@ -122,6 +129,8 @@ enum class WorkStatus { Okay, Done, Error };
 struct OutputSinks {
     std::function<void(std::string_view)> out;  // traced data (stdout or -o file)
     std::function<void(std::string_view)> err;  // notices and errors (stderr)
+    // ftruncate(): empty the traced-data file (-o); may be empty (nothing to truncate).
+    std::function<void()> truncate;
 };
 
 struct OpenOptions {
@@ -202,6 +211,10 @@ public:
     // The annotated BPF code of a program (-S), without loading it. Empty with last_error()
     // when the program does not check.
     std::string disassemble(Program& program);
+    // Every compile-time check of the programs exec()'d so far, as go() makes them (types,
+    // probe matching, code generation), without loading anything or needing privileges: what
+    // dtrace -e reports. Returns false with last_error().
+    bool check();
     bool go();
     // work() also watches the created and grabbed processes: each exit is reported on the
     // error sink as DTrace words it ("dtrace: pid N has exited", unless quiet), and when

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "bdtrace/diag_tag.h"
+
 namespace bdtrace {
 
 // A position in one source buffer. line and column are 1-based; line 0 means "no position"
@@ -26,18 +28,18 @@ enum class Severity { Error, Warning, Note };
 
 struct Diagnostic {
     Severity severity = Severity::Error;
-    std::string tag;  // DTrace's D_* error tag, e.g. "D_SYNTAX"
+    Tag tag;  // DTrace's D_* error tag, e.g. "D_SYNTAX" (diag_tags.def); empty for none
     SourceRange range;
     std::string message;  // DTrace's wording, without the "line N:" prefix or a trailing newline
 };
 
 class DiagnosticList {
 public:
-    void error(std::string tag, SourceRange range, std::string message) {
-        add({Severity::Error, std::move(tag), range, std::move(message)});
+    void error(Tag tag, SourceRange range, std::string message) {
+        add({Severity::Error, tag, range, std::move(message)});
     }
-    void warning(std::string tag, SourceRange range, std::string message) {
-        add({Severity::Warning, std::move(tag), range, std::move(message)});
+    void warning(Tag tag, SourceRange range, std::string message) {
+        add({Severity::Warning, tag, range, std::move(message)});
     }
     void add(Diagnostic d) {
         if (d.severity == Severity::Error) ++errors_;

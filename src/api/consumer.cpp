@@ -82,6 +82,7 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.command_line = req.spec != ProbeSpec::Script;
     po.args = req.args;
     po.defaultargs = impl.opts.is_set("defaultargs");
+    po.pspec = impl.opts.is_set("pspec");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
     if (impl.library) po.known = impl.library->names;
@@ -189,6 +190,17 @@ std::shared_ptr<Program> Consumer::compile(const CompileRequest& req) {
     file_tags = pr.file_tags;
     if (impl.diags.has_errors()) return fail();
 
+    // DTrace turns a probe id into its probe while parsing (dt_node_pdesc_by_id): an unknown
+    // id is reported before anything checked once the whole program is parsed.
+    for (const auto& item : pr.program->items) {
+        if (item.kind != ast::TopLevel::Kind::Clause) continue;
+        for (const auto& pd : item.clause->probes)
+            if (pd.id && !impl.registry.by_id(static_cast<uint32_t>(*pd.id))) {
+                impl.diags.error("D_PDESC_INVAL", pd.range, "invalid probe identifier " + std::to_string(*pd.id) +
+                                                                ": Unknown probe identifier");
+                return fail();
+            }
+    }
     // What DTrace checks once the whole program is parsed, in its order, reported at the end
     // of the input. Only the last operand must be referenced (unless -x argref).
     size_t argc = req.args.size();

@@ -2,10 +2,12 @@
 // consumer_run.cpp (checking, code generation, loading, tracing).
 #pragma once
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "bdtrace/bdtrace.h"
@@ -20,7 +22,10 @@
 #include "runtime/agg_metrics.h"
 #include "runtime/aggregations.h"
 #include "runtime/printer.h"
+#include "runtime/process_watch.h"
+#include "runtime/unwind_tables.h"
 #include "runtime/session.h"
+#include "runtime/status_pacer.h"
 #include "sema/types.h"
 
 namespace bdtrace {
@@ -45,8 +50,11 @@ struct Consumer::Impl {
     std::unique_ptr<codegen::ProgramSet> programs;
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
+    std::unique_ptr<runtime::ProcessWatch> process_watch;  // see watch_processes()
+    std::unique_ptr<runtime::UnwindTables> unwind;          // see start_unwind_tables()
     bool stopped = false;
     uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
+    runtime::StatusPacer status;  // -x statusrate: when work() looks for exit()
     std::vector<runtime::AggRow> final_aggregations;  // read when tracing stops
     // -c and -p processes; $target is the first of them (0 when there is none).
     process::ProcessSet processes;
@@ -83,5 +91,35 @@ runtime::AggMaps agg_maps(Consumer::Impl& impl);
 // with last_error), and answer the scrapes waiting for a snapshot (each pass of work()).
 bool start_metrics(Consumer::Impl& impl);
 void serve_metrics(Consumer::Impl& impl);
+
+// Probes found while tracing (a library loaded later, a new file for a system-wide USDT
+// description): add() gives each (clause, probe) pair not enabled yet an epid with the clause's
+// record layout, attach() gives the new ones their probe-table rows and uprobes and reports
+// what the kernel refused (consumer_libraries.cpp).
+class NewProbes {
+public:
+    // How many of a clause's descriptions have matched each probe id so far: the k-th match
+    // of one probe is its k-th enabling (Epid::occurrence), as DTrace runs a clause once per
+    // matching description.
+    using Matched = std::map<uint32_t, uint32_t>;
+    explicit NewProbes(Consumer::Impl& impl);
+    void add(const codegen::UprobeClause& uc, const std::vector<const probes::Probe*>& found, Matched& matched);
+    void attach(const std::string& where);  // where: "in pid N", for an error message
+
+private:
+    Consumer::Impl& impl_;
+    size_t first_;
+    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> enabled_;  // (clause, probe id, occurrence)
+};
+
+// The process watch (runtime/process_watch.h) when system-wide USDT descriptions may gain
+// probes in files run or mapped later, and what to do with its reports (consumer_watch.cpp).
+bool watch_processes(Consumer::Impl& impl, std::string* err);
+void handle_process_events(Consumer::Impl& impl);
+
+// ustack() keys unwound in BPF: the tables of the -c/-p processes, loaded before they run, and
+// the tables BPF asks for while tracing (consumer_unwind.cpp).
+void start_unwind_tables(Consumer::Impl& impl);
+void serve_unwind_requests(Consumer::Impl& impl);
 
 }  // namespace bdtrace

@@ -30,13 +30,9 @@ std::optional<uint64_t> pid_of(const probes::Description& d) {
 // the process has just started this program (the exec watch): the system-wide USDT globs are
 // matched in its file instead (their module, if any, matched against its name).
 void rematch(Consumer::Impl& impl, uint64_t pid, const std::string* exe = nullptr) {
-    codegen::ProgramSet& ps = *impl.programs;
-    std::set<std::tuple<uint32_t, uint32_t, uint32_t>> enabled;  // (clause, probe id, occurrence)
-    for (const auto& e : ps.epids) enabled.insert({e.clause, e.probe_id, e.occurrence});
-    size_t first_new = ps.epids.size();
-    for (const auto& uc : ps.uprobe_clauses) {
-        // A probe the clause's descriptions match twice is enabled twice (Epid::occurrence).
-        std::map<uint32_t, uint32_t> matched;  // probe id -> descriptions matching it so far
+    NewProbes fresh(impl);
+    for (const auto& uc : impl.programs->uprobe_clauses) {
+        NewProbes::Matched matched;
         for (const auto& given : uc.descriptions) {
             // A provider glob without a pid (test_prov*) names every process of the consumer.
             auto p = pid_of(given);
@@ -50,44 +46,54 @@ void rematch(Consumer::Impl& impl, uint64_t pid, const std::string* exe = nullpt
             }
             auto found = impl.registry.match(d);
             (void)impl.registry.take_error();  // a description that still matches nothing waits
-            for (const probes::Probe* p : found) {
-                if (p->path.empty()) continue;
-                uint32_t occurrence = matched[p->id]++;
-                if (!enabled.insert({uc.clause, p->id, occurrence}).second) continue;
-                codegen::Epid e;
-                e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
-                e.clause = uc.clause;
-                e.probe_id = p->id;
-                e.occurrence = occurrence;
-                e.provider = p->provider;
-                e.module = p->module;
-                e.function = p->function;
-                e.name = p->name;
-                e.record_size = uc.record_size;
-                e.actions = uc.actions;
-                e.pid = p->pid;
-                e.path = p->path;
-                e.file_offset = p->file_offset;
-                e.retprobe = p->attach == probes::AttachKind::Uretprobe;
-                e.return_sites = p->return_sites;
-                e.return_uprobe = p->return_uprobe;
-                e.nop5_site = p->nop5_site;
-                e.usdt_sites = p->usdt_sites;
-                ps.epids.push_back(std::move(e));
-            }
+            fresh.add(uc, found, matched);
         }
     }
-    if (ps.epids.size() == first_new) return;
-    std::vector<const codegen::Epid*> fresh;
-    for (size_t i = first_new; i < ps.epids.size(); ++i) fresh.push_back(&ps.epids[i]);
-    runtime::SessionError err;
-    if (!impl.session->attach_uprobe_epids(fresh, &err))
-        impl.open.sinks.err(impl.open.program_name + ": failed to enable probes in pid " + std::to_string(pid) +
-                            ": " + err.message + "\n");
-    report_skipped(impl, impl.session->take_skipped());
+    fresh.attach("in pid " + std::to_string(pid));
 }
 
 }  // namespace
+
+NewProbes::NewProbes(Consumer::Impl& impl) : impl_(impl), first_(impl.programs->epids.size()) {
+    for (const auto& e : impl.programs->epids) enabled_.insert({e.clause, e.probe_id, e.occurrence});
+}
+
+void NewProbes::add(const codegen::UprobeClause& uc, const std::vector<const probes::Probe*>& found,
+                    Matched& matched) {
+    codegen::ProgramSet& ps = *impl_.programs;
+    for (const probes::Probe* p : found) {
+        if (p->path.empty()) continue;
+        // A probe the clause's descriptions match twice is enabled twice (Epid::occurrence).
+        uint32_t occurrence = matched[p->id]++;
+        if (!enabled_.insert({uc.clause, p->id, occurrence}).second) continue;
+        codegen::Epid e;
+        e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
+        e.clause = uc.clause;
+        e.probe_id = p->id;
+        e.occurrence = occurrence;
+        e.provider = p->provider;
+        e.module = p->module;
+        e.function = p->function;
+        e.name = p->name;
+        e.record_size = uc.record_size;
+        e.actions = uc.actions;
+        e.reads = uc.reads;
+        codegen::set_uprobe_fields(e, *p);
+        ps.epids.push_back(std::move(e));
+    }
+}
+
+void NewProbes::attach(const std::string& where) {
+    codegen::ProgramSet& ps = *impl_.programs;
+    if (ps.epids.size() == first_) return;
+    std::vector<const codegen::Epid*> fresh;
+    for (size_t i = first_; i < ps.epids.size(); ++i) fresh.push_back(&ps.epids[i]);
+    first_ = ps.epids.size();
+    runtime::SessionError err;
+    if (!impl_.session->attach_uprobe_epids(fresh, &err))
+        impl_.open.sinks.err(impl_.open.program_name + ": failed to enable probes " + where + ": " + err.message + "\n");
+    report_skipped(impl_, impl_.session->take_skipped());
+}
 
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
     // Without processes of its own, provider globs are system-wide: programs started while

@@ -39,6 +39,8 @@ void Consumer::continue_processes() {
     // it is held at preinit), so that its stacks get names even if it exits before printing.
     if (impl_->printer)
         for (pid_t pid : impl_->processes.pids()) impl_->printer->user_symbols().remember(static_cast<uint64_t>(pid));
+    // From here on their functions run: return probes attached later keep their return sites.
+    if (impl_->session) impl_->session->set_unstarted({});
     impl_->processes.resume();
 }
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <set>
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
@@ -63,6 +64,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.zdefs = impl.opts.is_set("zdefs");
     so.destructive = impl.opts.is_set("destructive");
     so.command_line = command_line;
+    so.have_target = impl.target != 0;
     so.kernel_symbols = &impl.kernel_symbols;
     if (impl.library)
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
@@ -101,6 +103,8 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     co.scratchsize = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("scratchsize"), 1u << 20));
     if (impl.opts.is_set("nspec")) co.nspec = static_cast<uint32_t>(std::min<uint64_t>(impl.opts.size("nspec"), UINT32_MAX));
     if (impl.opts.is_set("specsize")) co.specsize = impl.opts.size("specsize");
+    if (impl.opts.is_set("cpu"))
+        co.only_cpu = static_cast<int32_t>(std::min<uint64_t>(impl.opts.size("cpu"), INT32_MAX));
     return co;
 }
 
@@ -136,6 +140,56 @@ bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
 
 }  // namespace
 
+// The stability attributes DTrace gives what a statement names (dt_open.c's identifier table):
+// curthread's data is private, some subroutines are evolving, args[] has its provider's
+// argument attributes; everything else is stable and common.
+static probes::Attribute node_attributes(const sema::Node& n, probes::Attribute args) {
+    using probes::DepClass;
+    using probes::Stability;
+    probes::Attribute a{Stability::Standard, Stability::Standard, DepClass::Common};
+    if (n.kind == sema::NodeKind::Builtin) {
+        if (n.builtin == sema::BuiltinVar::Curthread) a = {Stability::Stable, Stability::Private, DepClass::Common};
+        if (n.builtin == sema::BuiltinVar::Args) a = args;
+    }
+    if (n.kind == sema::NodeKind::Subr) {
+        switch (n.subr) {
+            case sema::Subr::Htons: case sema::Subr::Htonl: case sema::Subr::Htonll:
+            case sema::Subr::Ntohs: case sema::Subr::Ntohl: case sema::Subr::Ntohll:
+                a = {Stability::Evolving, Stability::Evolving, DepClass::Common};
+                break;
+            default: a = {Stability::Stable, Stability::Stable, DepClass::Common}; break;
+        }
+    }
+    for (const sema::Node* c : {n.a.get(), n.b.get(), n.c.get()})
+        if (c) a = probes::attr_min(a, node_attributes(*c, args));
+    for (const auto& x : n.args) a = probes::attr_min(a, node_attributes(*x, args));
+    return a;
+}
+
+static probes::Attribute body_attributes(const std::vector<sema::StmtPtr>& body, probes::Attribute args) {
+    probes::Attribute a{probes::Stability::Standard, probes::Stability::Standard, probes::DepClass::Common};
+    auto node = [&](const sema::Node* n) {
+        if (n) a = probes::attr_min(a, node_attributes(*n, args));
+    };
+    for (const auto& s : body) {
+        node(s->expr.get());
+        if (s->action)
+            for (const auto& x : s->action->args) node(x.get());
+        if (s->agg) {
+            for (const auto& k : s->agg->keys) node(k.get());
+            node(s->agg->value.get());
+            node(s->agg->increment.get());
+        }
+        a = probes::attr_min(a, body_attributes(s->then_body, args));
+        a = probes::attr_min(a, body_attributes(s->else_body, args));
+    }
+    return a;
+}
+
+static ProgramInfo::Attributes attributes_text(probes::Attribute a) {
+    return {probes::stability_name(a.name), probes::stability_name(a.data), probes::class_name(a.dep)};
+}
+
 runtime::AggMaps agg_maps(Consumer::Impl& impl) {
     return {impl.session->map(codegen::abi::kAggMap), impl.session->map(codegen::abi::kAggArrayMap),
             impl.session->map(codegen::abi::kAggSpillMap)};
@@ -159,9 +213,31 @@ bool Consumer::exec(Program& program, ProgramInfo* info) {
     size_t own = 0;
     for (const auto& item : program.ast->items) own += item.kind == ast::TopLevel::Kind::Clause;
     uint32_t matched = 0;
-    for (size_t i = typed->clauses.size() - own; i < typed->clauses.size(); ++i)
-        matched += static_cast<uint32_t>(typed->clauses[i].probes.size());
-    if (info) info->matched_probes = matched;
+    using probes::DepClass;
+    using probes::Stability;
+    const probes::Attribute top{Stability::Standard, Stability::Standard, DepClass::Common};
+    probes::Attribute desc = top, stmt = top;
+    for (size_t i = typed->clauses.size() - own; i < typed->clauses.size(); ++i) {
+        const sema::Clause& c = typed->clauses[i];
+        matched += static_cast<uint32_t>(c.probes.size());
+        // A clause's statements are no more stable than its probes (dt_cook_clause).
+        probes::Attribute cdesc = top, cargs = top;
+        for (const auto& ep : c.probes)
+            if (const probes::Probe* p = impl.registry.by_id(ep.probe_id)) {
+                probes::ProbeInfo pi = impl.registry.info(*p);
+                cdesc = probes::attr_min(cdesc, pi.attr);
+                cargs = probes::attr_min(cargs, pi.args);
+            }
+        desc = probes::attr_min(desc, cdesc);
+        probes::Attribute cs = probes::attr_min(cdesc, body_attributes(c.body, cargs));
+        if (c.predicate) cs = probes::attr_min(cs, node_attributes(*c.predicate, cargs));
+        stmt = probes::attr_min(stmt, cs);
+    }
+    if (info) {
+        info->matched_probes = matched;
+        info->desc_attr = attributes_text(desc);
+        info->stmt_attr = attributes_text(stmt);
+    }
     for (const auto& p : impl.enabled)
         if (p.get() == &program) return true;
     // Not owned: the caller keeps the program until stop() (see exec() in the public header).
@@ -194,6 +270,28 @@ std::string Consumer::disassemble(Program& program) {
     return out;
 }
 
+// -e: what go() checks before it loads anything (the enabled programs together, as their
+// globals are shared), with the code generated and assembled but not loaded.
+bool Consumer::check() {
+    Impl& impl = *impl_;
+    if (impl.enabled.empty()) return true;
+    impl.diags.clear();
+    prepare_types(impl);
+    std::vector<const ast::Program*> asts;
+    for (const auto& p : impl.enabled) asts.push_back(p->ast.get());
+    auto so = sema_options(impl, impl.enabled.front()->request.spec != ProbeSpec::Script);
+    auto typed = sema::analyze(asts, impl.types, impl.registry, so, impl.diags);
+    if (!typed) return fail_compile(impl, *impl.enabled.front());
+    const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
+    auto ps = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
+    if (!ps) return fail_compile(impl, *impl.enabled.front());
+    for (const auto& gp : ps->programs) {
+        std::string err;
+        if (!bpf::assemble(*gp.ir, err)) return fail_enable(impl, "failed to generate code: " + err, 1);
+    }
+    return true;
+}
+
 // What the record printer needs of the options in force; setopt() recomputes it.
 static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     runtime::PrinterOptions po;
@@ -202,6 +300,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.flowindent = impl.opts.is_set("flowindent");
     po.rawbytes = impl.opts.is_set("rawbytes");
     po.program_name = impl.open.program_name;
+    po.target = impl.target;
     po.agg.sortkey = impl.opts.is_set("aggsortkey");
     po.agg.sortrev = impl.opts.is_set("aggsortrev");
     po.agg.sortkeypos = static_cast<int64_t>(impl.opts.size("aggsortkeypos"));
@@ -262,6 +361,17 @@ void report_skipped(Consumer::Impl& impl, const std::vector<runtime::SkippedProb
         impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(names.size()) + " probe" +
                             (names.size() == 1 ? "" : "s") + " skipped: " + skip_reason(why) + ": " + list + "\n");
     }
+    // -F: the other half of each function with a skipped probe, so that entries and returns stay
+    // paired.
+    auto unpaired = impl.session->take_unpaired();
+    if (!unpaired.empty()) {
+        std::string list;
+        for (size_t i = 0; i < unpaired.size() && i < 10; ++i) list += (i ? ", " : "") + unpaired[i];
+        if (unpaired.size() > 10) list += ", and " + std::to_string(unpaired.size() - 10) + " more";
+        impl.open.sinks.err(impl.open.program_name + ": warning: " + std::to_string(unpaired.size()) + " probe" +
+                            (unpaired.size() == 1 ? "" : "s") + " disabled to keep -F entries and returns paired: " +
+                            list + "\n");
+    }
 }
 
 const char* skip_reason(runtime::SkippedProbe::Why why) {
@@ -292,6 +402,13 @@ bool Consumer::go() {
         return fail_enable(impl, "Destructive actions not allowed", 1);
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
+    // A buffer too small for a record of the enabling (-b 0, bufsize=0) fails as in DTrace.
+    if (impl.opts.given("bufsize")) {
+        uint64_t largest = 0;
+        for (const auto& e : impl.programs->epids) largest = std::max<uint64_t>(largest, e.record_size);
+        if (impl.opts.size("bufsize") < std::max<uint64_t>(largest, 1))
+            return fail_enable(impl, "Enabling exceeds size of buffer", 1);
+    }
     if (!start_metrics(impl)) return false;
 
     impl.printer = std::make_unique<runtime::RecordPrinter>(*impl.programs, printer_options(impl), impl.open.sinks.out,
@@ -304,6 +421,8 @@ bool Consumer::go() {
         runtime::clear_aggregation(agg_maps(impl), *impl.programs, id);
         return std::vector<std::vector<uint8_t>>{};
     };
+    impl.printer->truncate = impl.open.sinks.truncate;
+    impl.status = runtime::StatusPacer(impl.opts.given("statusrate") ? impl.opts.time_ns("statusrate") : 0);
     impl.printer->setopt = [&impl](const std::string& name,
                                    const std::string& value) -> std::variant<runtime::PrinterOptions, std::string> {
         // While tracing only the dynamic options change; run-time ones are fixed (EDT_ACTIVE).
@@ -324,13 +443,25 @@ bool Consumer::go() {
             return fail_enable(impl, err.message + "\n" + err.verifier_log, err.status);
         return fail_enable(impl, err.message, err.status);
     }
+    // The -c commands are held unstarted until continue_processes(): their return probes may
+    // use the kernel's return trampoline (runtime/session.h).
+    std::set<uint64_t> unstarted;
+    for (pid_t pid : impl.processes.pids())
+        if (impl.processes.is_child(pid)) unstarted.insert(static_cast<uint64_t>(pid));
+    impl.session->set_unstarted(std::move(unstarted));
+    impl.session->pair_flow(impl.opts.is_set("flowindent"));
     if (!impl.session->attach(&err)) return fail_enable(impl, err.message, err.status);
     report_skipped(impl, impl.session->take_skipped());
     if (!watch_libraries(impl, &err)) return fail_enable(impl, err.message, err.status);
+    if (std::string werr; !watch_processes(impl, &werr)) return fail_enable(impl, werr, 1);
+    start_unwind_tables(impl);
     // A program a system() command starts may wait, stopped, for its probes: the watches are
     // served while commands run.
     if (impl.session->watches_execs() || impl.session->watches_libraries())
-        impl.printer->while_command_runs = [&impl]() { handle_library_changes(impl); };
+        impl.printer->while_command_runs = [&impl]() {
+            handle_library_changes(impl);
+            handle_process_events(impl);
+        };
 
     impl.session->set_wall_offset(wall_offset_ns());
     // BEGIN fires before any other probe: the others are attached but see an inactive state.
@@ -375,8 +506,7 @@ static void report_drops(Consumer::Impl& impl) {
     // Speculations: "N speculative drops", "N failed speculations (...)" (DTrace's status drops).
     runtime::Speculations& spec = impl.printer->speculations();
     if (spec.used())
-        for (const auto& m : spec.new_drop_messages(impl.session->map(codegen::abi::kSpecUseMap),
-                                                    impl.opts.is_set("droptags")))
+        for (const auto& m : spec.new_drop_messages(impl.session->map(codegen::abi::kSpecUseMap), tags))
             impl.open.sinks.err(impl.open.program_name + ": " + m);
 }
 
@@ -400,12 +530,16 @@ static uint64_t monotonic_ns() {
 // as DTrace switches its buffers, which bounds how late output can be; in between the consumer
 // sleeps on the ring buffer, which the programs wake once a quarter of it is pending
 // (ClauseGen::ringbuf_wakeup_flags), and drains it at once, so that a flood does not fill it.
-// exit() is noticed within 10 ms, without waiting for the next switch.
+// exit() is noticed within 10 ms, without waiting for the next switch (or at the status rate
+// when one is set).
 WorkStatus Consumer::work() {
     Impl& impl = *impl_;
     if (!impl.session || impl.stopped) return WorkStatus::Done;
     serve_metrics(impl);
-    if (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining) {
+    // With -x statusrate exit() is looked for only at the status checks (END then fires up to
+    // a period later, as in DTrace); without it on every pass.
+    const bool status = impl.status.due(monotonic_ns());
+    if (status && (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining)) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
         poll_records(impl);
@@ -418,6 +552,8 @@ WorkStatus Consumer::work() {
         return WorkStatus::Done;
     }
     handle_library_changes(impl);
+    handle_process_events(impl);
+    serve_unwind_requests(impl);
     // DTrace stops tracing once every -c/-p process has gone; stop() then reads what is left.
     if (processes_all_exited(impl)) return WorkStatus::Done;
     uint64_t period = impl.opts.time_ns("switchrate");
@@ -435,7 +571,7 @@ WorkStatus Consumer::work() {
     impl.next_switch = now + period;
     poll_records(impl);
     report_drops(impl);
-    if (impl.printer->exit_status()) return WorkStatus::Done;
+    if (status && impl.printer->exit_status()) return WorkStatus::Done;
     return WorkStatus::Okay;
 }
 
@@ -458,6 +594,8 @@ bool Consumer::stop() {
         impl.final_aggregations =
             runtime::snapshot_aggregations(agg_maps(impl), *impl.programs, impl.opts.is_set("aggpercpu"));
     impl.exit_status = impl.printer->exit_status();
+    impl.process_watch.reset();
+    impl.unwind.reset();
     impl.session.reset();  // detach everything
     return ok;
 }
@@ -466,13 +604,13 @@ void Consumer::print_aggregations() {
     Impl& impl = *impl_;
     if (!impl.programs || impl.final_aggregations.empty()) return;
     if (impl.printer->options().agg.json) {
-        impl.open.sinks.out(runtime::json_aggregations(impl.final_aggregations, *impl.programs, {},
+        impl.printer->write(runtime::json_aggregations(impl.final_aggregations, *impl.programs, {},
                                                        impl.printer->options().agg, impl.printer->normals(),
                                                        impl.printer->printed_aggregations(),
                                                        impl.printer->format_context()));
         return;
     }
-    impl.open.sinks.out(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
+    impl.printer->write(runtime::format_aggregations(impl.final_aggregations, *impl.programs,
                                                      impl.printer->options().agg, impl.printer->normals(),
                                                      impl.printer->printed_aggregations(),
                                                      impl.printer->format_context()));

@@ -121,6 +121,8 @@ private:
     std::optional<int> compile_programs();
     std::optional<int> open_output_file();
     std::optional<int> enable_programs();
+    int check_programs();
+    void stability_report(const Compiled& c, const ProgramInfo& info);
     int list();
     int header();
     int link();
@@ -151,6 +153,12 @@ void Driver::open_consumer() {
     // Traced data goes to stdout until -o names a file (opened once programs compile).
     oo.sinks.out = [this](std::string_view s) { write_output(s); };
     oo.sinks.err = [this](std::string_view s) { io_.err(s); };
+    // ftruncate(): DTrace truncates its output stream, which only a -o file lets happen.
+    oo.sinks.truncate = [this]() {
+        if (!output_) return;
+        std::fflush(output_.get());
+        if (::ftruncate(fileno(output_.get()), 0) == 0) std::rewind(output_.get());
+    };
     consumer_ = Consumer::open(std::move(oo));
 }
 
@@ -239,7 +247,13 @@ std::optional<int> Driver::compile_programs() {
         Compiled c{program, "script", req.source_name};
         if (p.spec != ProbeSpec::Script) {
             c.desc = "description";
-            c.name = p.text.substr(0, p.text.find_first_of("{/;"));
+            // The description: up to the predicate or the actions (a quoted field may hold '/').
+            size_t end = 0;
+            for (bool quoted = false; end < p.text.size(); ++end) {
+                if (p.text[end] == '"') quoted = !quoted;
+                if (!quoted && std::strchr("{/;", p.text[end])) break;
+            }
+            c.name = p.text.substr(0, end);
         }
         compiled_.push_back(std::move(c));
     }
@@ -265,9 +279,34 @@ std::optional<int> Driver::enable_programs() {
         notice(std::string(c.desc) + " '" + c.name + "' matched " +
                std::to_string(info.matched_probes) + " probe" +
                (info.matched_probes == 1 ? "" : "s"));
+        if (line_.verbose) stability_report(c, info);
         matched_ += info.matched_probes;
     }
     return std::nullopt;
+}
+
+// -v: the weakest stability attributes of a program's probe descriptions and statements, on
+// the traced output, as dtrace(1) reports them once the program is enabled.
+void Driver::stability_report(const Compiled& c, const ProgramInfo& info) {
+    auto block = [](const char* title, const ProgramInfo::Attributes& a) {
+        return std::string("\n\t") + title + "\n\t\tIdentifier Names: " + a.name + "\n\t\tData Semantics:   " +
+               a.data + "\n\t\tDependency Class: " + a.dep_class + "\n";
+    };
+    write_output("\nStability attributes for " + std::string(c.desc) + " " + c.name + ":\n" +
+                 block("Minimum Probe Description Attributes", info.desc_attr) +
+                 block("Minimum Statement Attributes", info.stmt_attr) + "\n");
+}
+
+// -e: every compile-time check (types, probe descriptions, code generation), as DTrace's
+// compiler makes them all before -e stops it; nothing is enabled and nothing is printed.
+int Driver::check_programs() {
+    for (Compiled& c : compiled_) {
+        ProgramInfo info;
+        if (!consumer_->exec(*c.program, &info)) return consumer_failure();
+        if (line_.verbose) stability_report(c, info);
+    }
+    if (!consumer_->check()) return consumer_failure();
+    return 0;
 }
 
 // -l: the probes each program's descriptions match, or every probe when there is no program.
@@ -430,7 +469,7 @@ int Driver::run() {
     if (line_.link) return link();
     if (auto status = open_output_file()) return *status;
     if (line_.list) return list();  // before -e: DTrace's list mode wins
-    if (line_.compile_only) return 0;
+    if (line_.compile_only) return check_programs();
     if (auto status = enable_programs()) return *status;
     if (matched_ == 0 && !consumer_->getopt("zdefs")) {
         error(compiled_.empty() ? "no probes specified" : "no probes matched");

@@ -38,15 +38,13 @@ struct UnsupportedFlag {
 };
 
 // Features not built yet. -a/-A anonymous
-// tracing (no Linux equivalent), -B the buffered output handler, -v the stability report of a
-// program (with -l it is built: the listing's attributes and argument types), -32 a 32-bit
-// data model (-64, the only model there is, is accepted).
-constexpr std::array<UnsupportedFlag, 5> kUnsupported = {{
+// tracing (no Linux equivalent), -B the buffered output handler, -32 a 32-bit data model
+// (-64, the only model there is, is accepted).
+constexpr std::array<UnsupportedFlag, 4> kUnsupported = {{
     {'3', "2", "-32", 0},
     {'a', nullptr, "-a", 0},
     {'A', nullptr, "-A", 0},
     {'B', nullptr, "-B", 0},
-    {'v', nullptr, "-v", 'l'},
 }};
 
 bool has_flag(const CommandLine& line, char letter) {

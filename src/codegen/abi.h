@@ -3,6 +3,7 @@
 // else describes these layouts.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace bdtrace::codegen::abi {
@@ -56,7 +57,18 @@ enum MapId : uint32_t {
     // full). A key may be in both; the consumer merges them. One entry when kAggMap is
     // preallocated (ProgramSet::agg_spill false).
     kAggSpillMap = 18,
-    kMapCount = 19,
+    // ustack() aggregation keys, unwound in BPF from .eh_frame (codegen/gen_unwind.cpp; filled by
+    // runtime/unwind_tables.cpp): HASH (not preallocated) tgid -> UnwindProcess, the process's
+    // executable mappings with their unwind tables; ARRAY (mmapable) of UnwindRow, every table
+    // one after the other; HASH tgid -> 0, processes asked for and not loaded yet; RINGBUF of
+    // {u32 tgid, u32 kUnwindNotice*}: processes to load (unknown ones, or a PC in no mapping
+    // known), and processes that exec'd. One entry each
+    // when the program has no ustack() key.
+    kUnwindPidMap = 19,
+    kUnwindRowsMap = 20,
+    kUnwindPendingMap = 21,
+    kUnwindNoticeMap = 22,
+    kMapCount = 23,
 };
 inline constexpr uint32_t kAggArrayData = 8;
 inline constexpr uint32_t kAggSpillEntries = 1024;
@@ -114,6 +126,10 @@ inline constexpr int32_t kScratchRegs = 144;
 // sdt programs (which have no args[10..11]): the task whose identity the clauses take (tid, pid,
 // execname, curthread, self->), 0 for the current one; sched:::on-cpu puts the incoming task.
 inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
+// pid entry and offset programs (which copy no registers): how many bytes past the function's
+// first instruction the entry uprobe that fired lies (process/entry_site.h; the cookie's upper
+// half), subtracted from the pc that uregs[R_PC] and ustack() report.
+inline constexpr int32_t kScratchPcSkip = kScratchRegs;
 inline constexpr int32_t kPtRegsSize = 168;
 inline constexpr int32_t kScratchVars = 312;
 
@@ -167,6 +183,34 @@ inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this c
 inline constexpr uint64_t kExecNotice = uint64_t{1} << 62;
 inline constexpr uint64_t kExecStopped = uint64_t{1} << 63;
 
+// The BPF unwinder's tables (kUnwindPidMap, kUnwindRowsMap). A mapping's PCs, less its bias,
+// are virtual addresses of its file, looked up in rows [row_start, row_start + row_count) of
+// the rows map (sorted by start; a row's rule holds up to the next row's start; rules are
+// process/cfi_table.h's). A mapping with no rows (no CFI, or anonymous code) is followed by
+// the frame pointer.
+struct UnwindMapping {
+    uint64_t start, end;  // [start, end) in the process
+    uint64_t bias;
+    uint32_t row_start, row_count;
+};
+inline constexpr uint32_t kUnwindMappings = 256;  // executable mappings of one process
+struct UnwindProcess {
+    uint32_t count;  // mappings, sorted by start
+    uint32_t pad;
+    UnwindMapping mappings[kUnwindMappings];
+};
+struct UnwindRow {
+    uint32_t start;
+    uint32_t rule;
+};
+// A kUnwindNoticeMap record: u32 tgid, u32 what.
+inline constexpr uint32_t kUnwindNoticeLoad = 0;  // load the process's tables
+inline constexpr uint32_t kUnwindNoticeExec = 1;  // it exec'd: its entry was deleted
+inline constexpr uint32_t kUnwindProcesses = 8192;
+inline constexpr uint32_t kUnwindRows = 1u << 20;  // rows of every table (8 MiB)
+inline constexpr uint32_t kUnwindRowSearch = 21;   // steps of the binary search: 2^21 > kUnwindRows
+inline constexpr uint32_t kUnwindMappingSearch = 9;  // 2^9 > kUnwindMappings
+
 // Every record begins with this header.
 struct RecordHeader {
     uint32_t epid;     // 0: a fault report (FaultRecord)
@@ -175,16 +219,27 @@ struct RecordHeader {
 };
 inline constexpr uint32_t kRecordHeaderSize = 16;
 
-// A new ustack() aggregation key's sample (codegen/gen_subr_ustack.cpp ustack_key_sample,
-// runtime/ustack_samples.cpp): a RecordHeader with this epid (actions 0), the aggregation id
-// (u32) and the key element's index (u32), the key element's datum as the map holds it (pid,
-// byte count, PCs), then ip, sp, bp, the number of stack bytes and the bytes from sp up. The
-// consumer unwinds it through code without frame pointers and prints the key that way.
-inline constexpr uint32_t kUstackSampleEpid = 0xffffffff;
+// A clause of more than 64 actions has the bits of actions 64 and up in 8-byte words that
+// follow the header (its data then starts after them): action i's bit is bit i % 64 of the
+// word at action_mask_offset(i).
+inline constexpr uint32_t action_mask_offset(uint32_t index) {
+    return index < 64 ? 8 : kRecordHeaderSize + 8 * ((index - 64) / 64);
+}
+inline constexpr uint32_t action_mask_words(uint32_t actions) {  // words after the header
+    return actions <= 64 ? 0 : (actions - 64 + 63) / 64;
+}
+// Whether action `index` of the record's clause ran.
+inline bool action_ran(const uint8_t* rec, size_t size, uint32_t index) {
+    uint32_t off = action_mask_offset(index);
+    if (off + 8 > size) return false;
+    uint64_t word = 0;
+    for (int i = 0; i < 8; ++i) word |= uint64_t{rec[off + i]} << (8 * i);
+    return (word >> (index % 64)) & 1;
+}
+
 // The "process" of a symbol datum {pid, address} holding a kernel address (sym(), func(),
 // mod()): the consumer names it from kallsyms instead of a process's mappings.
 inline constexpr uint64_t kKernelSymbolPid = ~uint64_t{0};
-inline constexpr uint32_t kUstackSampleDatum = 24;  // offset of the datum
 
 // A fault abandons the clause and reports itself (epid 0).
 struct FaultRecord {

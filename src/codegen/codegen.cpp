@@ -26,7 +26,7 @@ Gen::Gen(const sema::TypedProgram& p, probes::Registry& r, sema::TypeTable& t,
          const CodegenOptions& o, DiagnosticList& d, ProgramSet& ps)
     : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
 
-void Gen::error(const std::string& tag, SourceRange r, const std::string& msg) {
+void Gen::error(Tag tag, SourceRange r, const std::string& msg) {
     diags.error(tag, r, msg);
     throw GenAbort{};
 }
@@ -64,6 +64,31 @@ bpf::FunctionId Gen::chill_callback() {
 ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c, bool error_clause)
     : g(gen), f(fn), clause(c), is_error_clause(error_clause) {}
 
+namespace {
+
+// The number of actions of a clause: one more than the largest action index in it.
+uint32_t count_actions(const std::vector<sema::StmtPtr>& body) {
+    uint32_t n = 0;
+    for (const auto& s : body) {
+        if (s->action) n = std::max(n, s->action->index + 1);
+        n = std::max({n, count_actions(s->then_body), count_actions(s->else_body)});
+    }
+    return n;
+}
+
+}  // namespace
+
+void ClauseGen::mark_action(uint32_t index) {
+    auto off = static_cast<int16_t>(abi::action_mask_offset(index));
+    VReg mask = f.vreg();
+    f.load(8, mask, record, off);
+    VReg bit = f.vreg();
+    f.mov(bit, static_cast<int64_t>(1));
+    if (index % 64) f.alu64(AluOp::Lsh, bit, static_cast<int64_t>(index % 64));
+    f.alu64(AluOp::Or, mask, bit);
+    f.store(8, record, off, mask);
+}
+
 void ClauseGen::run() {
     ctx = f.param(0);
     scratch = f.param(1);
@@ -84,6 +109,11 @@ void ClauseGen::run() {
     f.mov(record, scratch);
     f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
     f.store(8, record, 8, static_cast<int64_t>(0));  // the action mask; epid and CPU when sent
+    // More than 64 actions: their bits follow the header, and the data after them.
+    mask_words = abi::action_mask_words(count_actions(clause.body));
+    for (uint32_t w = 0; w < mask_words; ++w)
+        f.store(8, record, static_cast<int16_t>(abi::kRecordHeaderSize + 8 * w), static_cast<int64_t>(0));
+    record_size += 8 * mask_words;
     statements(clause.body);
 
     bool default_action = clause.body.empty();
@@ -91,6 +121,11 @@ void ClauseGen::run() {
         if (!default_action) {
             VReg mask = f.vreg();
             f.load(8, mask, record, 8);
+            for (uint32_t w = 0; w < mask_words; ++w) {
+                VReg more = f.vreg();
+                f.load(8, more, record, static_cast<int16_t>(abi::kRecordHeaderSize + 8 * w));
+                f.alu64(AluOp::Or, mask, more);
+            }
             bpf::Label some = f.new_label();
             f.branch(Cond::Ne, mask, 0, some);
             f.ret(0);
@@ -235,6 +270,13 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
     f.ret(0);
     f.bind(run);
+    if (g.opts.only_cpu >= 0) {  // -x cpu: the other CPUs have no buffer in DTrace
+        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+        bpf::Label here = f.new_label();
+        f.branch(Cond::Eq, cpu, static_cast<int64_t>(g.opts.only_cpu), here);
+        f.ret(0);
+        f.bind(here);
+    }
 
     bpf::StackSlot key = f.alloc_stack(8);
     f.store(4, key, 0, static_cast<int64_t>(slot));
@@ -275,6 +317,17 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
         f.bind(kernel);
         f.store(8, scratch, abi::kScratchArgs, ip);      // arg0: kernel pc
         f.bind(done);
+    }
+    if (kind == AttachKind::Uprobe) {
+        // An entry uprobe past the function's first instruction (process/entry_site.h): the
+        // bytes it lies past in the cookie's upper half, for uregs[R_PC] and ustack().
+        VReg skip = f.vreg();
+        f.mov(skip, probe);
+        f.alu64(AluOp::Rsh, skip, 32);
+        f.store(8, scratch, abi::kScratchPcSkip, skip);
+        f.alu64(AluOp::Lsh, probe, 32);
+        f.alu64(AluOp::Rsh, probe, 32);
+        f.store(8, scratch, abi::kScratchProbeId, probe);
     }
     if (kind == AttachKind::Uprobe) {
         // The x86-64 argument registers, from the pt_regs the uprobe hands over.
@@ -351,6 +404,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
 void Gen::run() {
     // Enabled probes: (clause, probe) pairs in program order.
     for (const auto& c : prog.clauses) {
+        const ClauseReads reads = clause_reads(c);
         for (const auto& p : c.probes) {
             Epid e;
             e.epid = static_cast<uint32_t>(out.epids.size() + 1);
@@ -361,15 +415,9 @@ void Gen::run() {
             e.module = p.module;
             e.function = p.function;
             e.name = p.name;
+            e.reads = reads;
             if (const probes::Probe* pr = registry.by_id(p.probe_id)) {
-                e.pid = pr->pid;
-                e.path = pr->path;
-                e.file_offset = pr->file_offset;
-                e.retprobe = pr->attach == AttachKind::Uretprobe;
-                e.return_sites = pr->return_sites;
-                e.return_uprobe = pr->return_uprobe;
-                e.nop5_site = pr->nop5_site;
-                e.usdt_sites = pr->usdt_sites;
+                set_uprobe_fields(e, *pr);
                 e.tp_nargs = pr->tp_nargs;
                 e.tracepoint = pr->tracepoint;
                 e.guard = pr->guard;
@@ -418,13 +466,18 @@ void Gen::run() {
         }
         for (const auto& d : c.dynamic_descriptions) {
             // USDT descriptions of a process (myprov1234) may gain probes as the pid
-            // provider's do; system-wide ones name files, not processes, and do not.
+            // provider's do (a library loaded later); system-wide ones as new files are run or
+            // mapped (the process watch).
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            // No pid: a USDT provider glob over the consumer's processes (test_prov*); a
-            // provider glob with one (p*d1234) may name pid and USDT probes both.
-            if (!prov || prov->prefix != "pid") usdt_use[c.index] = true;
-            if (!prov || !probes::glob_match(prov->prefix, "pid")) continue;
+            // No pid: a USDT provider glob system-wide (test_prov*); a provider glob with one
+            // (p*d1234) may name pid and USDT probes both.
+            if (!prov) {
+                if (probes::usdt_system_wide(d)) usdt_use[c.index] = true;
+                continue;
+            }
+            if (prov->prefix != "pid") usdt_use[c.index] = true;
+            if (!probes::glob_match(prov->prefix, "pid")) continue;
             use.first |= d.name != "return";
             use.second |= d.name.empty() || probes::glob_match(d.name, "return");
         }
@@ -432,13 +485,18 @@ void Gen::run() {
         if (!use.first && !use.second && !usdt_use[c.index]) continue;
         UprobeClause uc;
         uc.clause = c.index;
+        uc.reads = clause_reads(c);
         uc.descriptions = c.dynamic_descriptions;
         out.uprobe_clauses.push_back(std::move(uc));
         // More slots when several descriptions may enable one probe, now or once a library
         // is loaded (the descriptions stay with the first).
         uint32_t slots = std::max<uint32_t>(slots_for(c, [](const probes::Probe& pr) { return probes::is_uprobe_kind(pr.attach); }),
                                             static_cast<uint32_t>(c.dynamic_descriptions.size()));
-        for (uint32_t k = 1; k < slots; ++k) out.uprobe_clauses.push_back(UprobeClause{c.index, {}, 0, {}});
+        for (uint32_t k = 1; k < slots; ++k) {
+            UprobeClause more;
+            more.clause = c.index;
+            out.uprobe_clauses.push_back(std::move(more));
+        }
         if (use.first) by_kind[AttachKind::Uprobe];
         if (use.second) by_kind[AttachKind::Uretprobe];
     }
@@ -673,6 +731,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // second holds each CPU's failure and drop counts. One entry each when unused.
     ps->speculations = prog.speculations;
     ps->nspec = prog.speculations ? opts.nspec : 0;
+    ps->only_cpu = opts.only_cpu;
     uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
     ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
     ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,
@@ -697,8 +756,26 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     uint32_t sdt_slots = abi::kSdtRowEpids + static_cast<uint32_t>(ps->sdt_clauses.size());
     uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
     ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
-    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
-                               [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
+    // The library watch serves the descriptions of one process (pid<N>, provider<N>).
+    // ustack() keys unwound in BPF: the processes' mappings, every file's rows, the requests.
+    ps->unwind_keys = g.unwind_keys;
+    const bool uw = g.unwind_keys;
+    MapSpec uw_pids{abi::kUnwindPidMap, MapSpec::Kind::Hash, "unwind_pids", 4, sizeof(abi::UnwindProcess),
+                    uw ? abi::kUnwindProcesses : 1, false, {}};
+    uw_pids.no_prealloc = true;
+    ps->maps.push_back(std::move(uw_pids));
+    MapSpec uw_rows{abi::kUnwindRowsMap, MapSpec::Kind::Array, "unwind_rows", 4, sizeof(abi::UnwindRow),
+                    uw ? abi::kUnwindRows : 1, false, {}};
+    uw_rows.mmapable = true;
+    ps->maps.push_back(std::move(uw_rows));
+    ps->maps.push_back({abi::kUnwindPendingMap, MapSpec::Kind::Hash, "unwind_wait", 4, 8,
+                        uw ? abi::kUnwindProcesses : 1, false, {}});
+    ps->maps.push_back({abi::kUnwindNoticeMap, MapSpec::Kind::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}});
+    if (uw) ps->unwind_exec_program = unwind_exec_program();
+    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
+        return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
+                           [](const probes::Description& d) { return !probes::usdt_system_wide(d); });
+    });
     if (dynamic) ps->notice_program = notice_program();
     // Provider globs without a pid (test_prov*:::) may name programs started while tracing.
     bool globs = false;

@@ -21,6 +21,7 @@ struct CodegenOptions {
     uint32_t scratchsize = 256;  // -x scratchsize: bytes of alloca()/copyin() memory per clause
     uint32_t nspec = 1;          // -x nspec: speculation ids
     uint64_t specsize = 32768;   // -x specsize: bytes of each CPU's share of a speculation
+    int32_t only_cpu = -1;       // -x cpu: probes act only on this CPU (-1: every CPU)
     uint32_t maxframes = 0;      // -x maxframes: most frames ustackdepth counts (0: the kernel's)
     // The text of a source line, for the annotations of -S and verifier messages.
     std::function<std::string(uint32_t line)> source_line;
@@ -32,6 +33,8 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
 
 // The library watch's program (ProgramSet::notice_program; gen_notice.cpp).
 std::unique_ptr<bpf::Program> notice_program();
+// The unwinder's exec watch (ProgramSet::unwind_exec_program; gen_unwind.cpp).
+std::unique_ptr<bpf::Program> unwind_exec_program();
 // The exec watch's program (ProgramSet::exec_notice_program): `consumer` is the tracing
 // process's id, the offsets task_struct's real_parent and tgid (-1: unknown, nothing stopped).
 std::unique_ptr<bpf::Program> exec_notice_program(uint32_t consumer, int64_t parent_off, int64_t tgid_off);

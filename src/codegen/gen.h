@@ -19,7 +19,7 @@ public:
         const CodegenOptions& opts, DiagnosticList& diags, ProgramSet& out);
 
     void run();
-    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
     // The offset of a string constant in the strings map (each padded to strsize).
     uint32_t string_constant(const std::string& s);
     std::string source_line(uint32_t line) const {
@@ -62,6 +62,7 @@ public:
     // function and bpf_trace_run<N>, or BEGIN's two test-run functions, with room to spare.
     static constexpr uint32_t kMachineryWindow = 6;
     static constexpr uint32_t kCommBytes = 16;  // TASK_COMM_LEN: execname's bytes and NUL
+    bool unwind_keys = false;  // a clause unwinds a ustack() key in BPF (the kUnwind* maps)
     static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
@@ -136,6 +137,9 @@ public:
 
     // results
     uint32_t record_size = 16;
+    uint32_t mask_words = 0;  // action bits after the header (abi::action_mask_words)
+    // Sets action `index`'s bit: its data in the record is valid.
+    void mark_action(uint32_t index);
     std::vector<ActionRecord> actions;
 
     // ---- expressions (gen_expr.cpp) ----
@@ -175,6 +179,11 @@ public:
 
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
+    // string(n) for reading its bytes: a NULL string (strchr() finding nothing, strtok() at its
+    // end) faults with an invalid address, as reading it does in DTrace.
+    bpf::VReg string_operand(const sema::Node& n);
+    // string(n) for a comparison: DTrace compares a NULL string as the empty string.
+    bpf::VReg string_or_empty(const sema::Node& n);
     bpf::VReg string_temp();
     bpf::VReg second_frame(bpf::VReg bytes);
     // probeprov/probemod/probefunc/probename in the pid provider's programs: the firing probe's
@@ -212,10 +221,10 @@ public:
     bpf::VReg user_register(int pt_regs_offset);  // one user register of the firing thread
     bpf::VReg write_user_stack(bpf::VReg dst, uint32_t frames);  // PCs at dst; returns bytes
     void write_unwind_tail(bpf::VReg base, uint32_t offset, uint32_t copy);  // registers, stack bytes
-    // When an update creates a ustack() key (key element `index` of aggregation `agg`): sends
-    // the key's datum with the registers and stack bytes (abi::kUstackSampleEpid), so that the
-    // consumer can print the key unwound through code without frame pointers.
-    void ustack_key_sample(uint32_t agg, uint32_t index, const Field& kf, bpf::VReg key);
+    // The user stack unwound in BPF through the files' CFI (gen_unwind.cpp): at most `frames`
+    // PCs at dst; returns their bytes.
+    bpf::VReg unwind_user_stack(bpf::VReg dst, uint32_t frames);
+    std::optional<bpf::StackSlot> unwind_area;  // its state, one area per clause
     // At the start of a clause that uses scratch memory: nothing is allocated yet (DTrace gives
     // each enabled probe's clause fresh scratch space).
     void reset_scratch_allocations();

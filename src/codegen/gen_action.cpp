@@ -90,7 +90,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
     }
     if (is_string_value(n)) {
         fld.kind = Field::Kind::String;
-        fld.size = g.strsize - 1;  // D's strsize: the buffer's last byte only holds the NUL
+        fld.size = g.strsize;  // D's strsize characters and the NUL: -x rawbytes shows the whole buffer
         fld.offset = record_size;
         if (n.kind == NodeKind::Builtin && n.builtin == sema::BuiltinVar::Execname && g.strsize > Gen::kCommBytes) {
             // A task's name is at most 15 characters and a NUL: records of a flood of printf's
@@ -103,7 +103,7 @@ Field ClauseGen::record_value(const sema::Node& n) {
             record_size += Gen::kCommBytes;
             return fld;
         }
-        VReg src = string(n);
+        VReg src = string_operand(n);
         VReg dst = f.vreg();
         f.mov(dst, record);
         f.alu64(AluOp::Add, dst, static_cast<int64_t>(fld.offset));
@@ -159,9 +159,14 @@ void ClauseGen::action(const sema::Action& a) {
     rec.aggs = a.aggs;
     rec.keep = a.keep;
     switch (a.kind) {
+        case ActionKind::Print:
+            rec.print_type = a.args[0]->type;
+            rec.fields.push_back(record_value(*a.args[0]));
+            break;
         case ActionKind::Trace:
         case ActionKind::Printf:
         case ActionKind::System:
+        case ActionKind::Freopen:
         case ActionKind::Stack: {
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
             // %A names user addresses in the process that fired: record its pid too.
@@ -252,6 +257,12 @@ void ClauseGen::action(const sema::Action& a) {
             f.call_helper(bpf::helper::loop, {int64_t{1} << 23, cb, ctxp, 0});
             break;
         }
+        case ActionKind::Ftruncate: break;  // the consumer truncates its output file
+        case ActionKind::Breakpoint:
+            g.error("D_UNKNOWN", a.range,
+                    "breakpoint( ) is not available: this kernel cannot stop in a kernel debugger from a BPF program");
+        case ActionKind::Panic:
+            g.error("D_UNKNOWN", a.range, "panic( ) is not available: this kernel cannot be panicked from a BPF program");
         case ActionKind::Raise: {
             VReg sig = value(*a.args[0]);
             f.call_helper(bpf::helper::send_signal, {sig});
@@ -266,15 +277,8 @@ void ClauseGen::action(const sema::Action& a) {
     }
     // Every action sets its bit, data or not (raise(), stop(), chill(), copyout() record
     // nothing): DTrace prints the probe line of every firing of a clause with an action.
-    if (a.index >= 64) g.error("D_UNKNOWN", a.range, "too many actions in one clause (at most 64)");
     // Mark the action as done.
-    VReg mask = f.vreg();
-    f.load(8, mask, record, 8);
-    VReg bit = f.vreg();
-    f.mov(bit, static_cast<int64_t>(1));
-    if (a.index) f.alu64(AluOp::Lsh, bit, static_cast<int64_t>(a.index));
-    f.alu64(AluOp::Or, mask, bit);
-    f.store(8, record, 8, mask);
+    mark_action(a.index);
     actions.push_back(std::move(rec));
 }
 

@@ -232,7 +232,7 @@ VReg ClauseGen::hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg,
             VReg got = f.call_helper(bpf::helper::get_stack, {ctx, dst, static_cast<int64_t>(kf.size - 8), skip});
             f.store(8, key, static_cast<int16_t>(kf.offset), got);
         } else if (kf.kind == Field::Kind::String) {
-            VReg src = string(*u.keys[i]);
+            VReg src = string_operand(*u.keys[i]);
             VReg dst = f.vreg();
             f.mov(dst, key);
             f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset));
@@ -252,7 +252,7 @@ VReg ClauseGen::hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg,
 // a burst of new keys can find them empty (-ENOMEM) before the map is full: those entries go
 // to the small preallocated spill hash (abi::kAggSpillMap), which the consumer reads with it.
 // A full map (-E2BIG), or a full spill, drops the update and counts it.
-VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc& desc, VReg key, bpf::Label done) {
+VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc&, VReg key, bpf::Label done) {
     VReg map = f.vreg();
     f.load_map_fd(map, abi::kAggMap);
     VReg p = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
@@ -293,9 +293,6 @@ VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc& desc, VR
         f.mov(init, agg.func == AggFunc::Min ? INT64_MAX : INT64_MIN);
         f.store(8, p, 0, init);
     }
-    // A new ustack() key: the consumer gets one sample of it to unwind (gen_subr_ustack.cpp).
-    for (size_t i = 0; i < desc.keys.size(); ++i)
-        if (desc.keys[i].kind == Field::Kind::UStack) ustack_key_sample(agg.id, static_cast<uint32_t>(i), desc.keys[i], key);
     f.bind(have);
     return p;
 }

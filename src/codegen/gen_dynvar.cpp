@@ -30,7 +30,7 @@ VReg ClauseGen::dynvar_key(const sema::Variable& v, const std::vector<sema::Node
             vals.push_back(record_address(*k, &user));
             continue;
         }
-        vals.push_back(is_string_key(k->type) ? string(*k) : value(*k));
+        vals.push_back(is_string_key(k->type) ? string_operand(*k) : value(*k));
     }
     VReg key = f.vreg();
     f.mov(key, scratch);

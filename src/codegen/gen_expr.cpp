@@ -234,7 +234,10 @@ void ClauseGen::compare_branch(const sema::Node& n, bpf::Label target, bool nega
     bpf::Operand b = static_cast<int64_t>(0);
     bool is_signed = true;
     if (ta->is_string() || tb->is_string()) {
-        a = string_compare(string(*n.a), string(*n.b));
+        // The operands' temporaries are dead once compared: later comparisons reuse them.
+        uint32_t temps = next_temp;
+        a = string_compare(string_or_empty(*n.a), string_or_empty(*n.b));
+        next_temp = temps;
     } else {
         a = value(*n.a);
         const sema::Type* common = ta->is_arith() && tb->is_arith() ? sema::arith_result(g.types, ta, tb) : nullptr;

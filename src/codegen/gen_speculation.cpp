@@ -74,6 +74,7 @@ std::vector<uint64_t> action_sizes(const sema::Action& a, uint64_t strsize) {
     switch (a.kind) {
         case ActionKind::Printf:
         case ActionKind::System:
+        case ActionKind::Freopen:
             if (a.args.empty()) out.push_back(8);
             for (const auto& arg : a.args) out.push_back(datum_size(arg->type, strsize));
             break;
@@ -214,13 +215,7 @@ void ClauseGen::speculation_action(const sema::Action& a, ActionRecord& rec) {
         f.store(8, record, static_cast<int16_t>(fld.offset), t);
         record_size += 8;
         rec.fields.push_back(fld);
-        VReg mask = f.vreg();
-        f.load(8, mask, record, 8);
-        VReg bit = f.vreg();
-        f.mov(bit, static_cast<int64_t>(1));
-        if (a.index) f.alu64(AluOp::Lsh, bit, static_cast<int64_t>(a.index));
-        f.alu64(AluOp::Or, mask, bit);
-        f.store(8, record, 8, mask);
+        mark_action(a.index);
         actions.push_back(rec);
     };
     VReg cpu_bit = [&] {

@@ -4,6 +4,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_subr_string.h"
 
 namespace bdtrace::codegen {
 
@@ -18,6 +19,38 @@ VReg ClauseGen::string_temp() {
     VReg r = f.vreg();
     f.mov(r, scratch);
     f.alu64(AluOp::Add, r, static_cast<int64_t>(g.temps_offset + g.strsize * next_temp++));
+    return r;
+}
+
+VReg ClauseGen::string_operand(const sema::Node& n) {
+    VReg r = string(n);
+    switch (n.kind) {
+        case NodeKind::String:
+        case NodeKind::Global:
+        case NodeKind::ClauseVar:
+        case NodeKind::DynVar:  // an element never assigned reads as "" (see the man page)
+        case NodeKind::Builtin:
+        case NodeKind::Load:
+        case NodeKind::Cast:
+        case NodeKind::Assign: return r;  // a buffer, never NULL
+        default: break;
+    }
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Ne, r, 0, ok);
+    fault(abi::kFaultBadAddr, r);
+    f.bind(ok);
+    return r;
+}
+
+VReg ClauseGen::string_or_empty(const sema::Node& n) {
+    VReg r = string(n);
+    if (n.kind == NodeKind::String || n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar ||
+        n.kind == NodeKind::DynVar)
+        return r;
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Ne, r, 0, ok);
+    f.load_map_value(r, abi::kStringsMap, g.string_constant(""));
+    f.bind(ok);
     return r;
 }
 
@@ -116,30 +149,30 @@ VReg ClauseGen::string(const sema::Node& n) {
 }
 
 VReg ClauseGen::string_compare(VReg a, VReg b) {
-    // A bounded byte loop; the verifier follows it because i is checked against strsize.
-    VReg i = f.vreg(), ca = f.vreg(), cb = f.vreg(), p = f.vreg(), r = f.vreg();
-    bpf::Label loop = f.new_label(), diff = f.new_label(), equal = f.new_label(), done = f.new_label();
-    f.mov(i, static_cast<int64_t>(0));
-    f.bind(loop);
-    f.branch(Cond::Ge, i, static_cast<int64_t>(g.strsize), equal);
-    f.mov(p, a);
-    f.alu64(AluOp::Add, p, i);
-    f.load(1, ca, p, 0);
-    f.mov(p, b);
-    f.alu64(AluOp::Add, p, i);
-    f.load(1, cb, p, 0);
-    f.branch(Cond::Ne, ca, cb, diff);
-    f.branch(Cond::Eq, ca, 0, equal);
-    f.alu64(AluOp::Add, i, 1);
-    f.jump(loop);
-    f.bind(diff);
-    f.mov(r, ca);
-    f.alu64(AluOp::Sub, r, cb);
-    f.jump(done);
-    f.bind(equal);
-    f.mov(r, static_cast<int64_t>(0));
-    f.bind(done);
-    return r;
+    // One bpf_loop whose callback compares a byte of each string: the verifier checks the
+    // callback once, however many comparisons a clause makes (an inline loop per comparison
+    // makes too many branch states for it after a dozen or so). Field 2 ends as the difference
+    // of the first differing bytes, 0 when the strings are equal.
+    strsubr::Ctx c(*this);
+    c.ptr(0, a);
+    c.ptr(1, b);
+    c.num(2, static_cast<int64_t>(0));
+    c.run(strsubr::callback(*this, "str_cmp", [](strsubr::Body& bd) {
+              VReg ca = bd.byte(bd.field(0), bd.index);
+              VReg cb = bd.byte(bd.field(1), bd.index);
+              bpf::Label same = bd.f.new_label(), more = bd.f.new_label();
+              bd.f.branch(Cond::Eq, ca, cb, same);
+              bd.f.alu64(AluOp::Sub, ca, cb);
+              bd.set(2, ca);
+              bd.end();
+              bd.f.bind(same);
+              bd.f.branch(Cond::Ne, ca, 0, more);
+              bd.end();
+              bd.f.bind(more);
+              bd.next();
+          }),
+          static_cast<int64_t>(g.strsize));
+    return c.get(2);
 }
 
 VReg ClauseGen::pid_probe_name(sema::BuiltinVar which) {

@@ -215,7 +215,7 @@ void strtoll_body(Body& b, int64_t size) {
 
 VReg lower_strtoll(ClauseGen& cg, const sema::Node& n) {
     bpf::Function& f = cg.f;
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg base = base_of(cg, n);
     const int64_t size = cg.g.strsize - 1;
     Ctx c(cg);

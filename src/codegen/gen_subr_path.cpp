@@ -47,7 +47,7 @@ void name_scan_body(Body& b) {
 VReg lower_name(ClauseGen& cg, const sema::Node& n, bool dir) {
     bpf::Function& f = cg.f;
     const int64_t size = cg.g.strsize - 1;
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg d = cg.string_temp();
     VReg len = string_length(cg, s);
     VReg src = f.vreg(), start = f.vreg(), count = f.vreg();
@@ -232,7 +232,7 @@ void clean_body(Body& b, int64_t size) {
 }
 
 VReg lower_cleanpath(ClauseGen& cg, const sema::Node& n) {
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg d = cg.string_temp();
     const int64_t size = cg.g.strsize - 1;
     // DTrace leaves the first byte unwritten for "/.." (it backs up to 0, then writes the NUL

@@ -51,8 +51,8 @@ VReg lower_search(ClauseGen& cg, const sema::Node& n) {
     bpf::Function& f = cg.f;
     const bool is_strstr = n.subr == sema::Subr::Strstr, reverse = n.subr == sema::Subr::Rindex;
     const int64_t size = cg.g.strsize - 1;
-    VReg s = cg.string(*n.args[0]);
-    VReg t = cg.string(*n.args[1]);
+    VReg s = cg.string_operand(*n.args[0]);
+    VReg t = cg.string_operand(*n.args[1]);
     VReg from;
     if (n.args.size() > 2) from = cg.value(*n.args[2]);
     VReg d;

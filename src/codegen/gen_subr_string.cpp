@@ -26,8 +26,8 @@ namespace {
 VReg lower_strjoin(ClauseGen& cg, const sema::Node& n) {
     bpf::Function& f = cg.f;
     const int64_t size = cg.g.strsize - 1;
-    VReg a = cg.string(*n.args[0]);
-    VReg b = cg.string(*n.args[1]);
+    VReg a = cg.string_operand(*n.args[0]);
+    VReg b = cg.string_operand(*n.args[1]);
     VReg d = cg.string_temp();
     VReg la = f.call_helper(bpf::helper::probe_read_kernel_str, {d, static_cast<int64_t>(cg.g.strsize), a});
     f.alu64(AluOp::Sub, la, 1);
@@ -64,7 +64,7 @@ VReg lower_strjoin(ClauseGen& cg, const sema::Node& n) {
 VReg lower_substr(ClauseGen& cg, const sema::Node& n) {
     bpf::Function& f = cg.f;
     const int64_t size = cg.g.strsize - 1;
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg index = cg.value(*n.args[1]);
     VReg remaining = f.vreg();
     if (n.args.size() > 2) f.mov(remaining, cg.value(*n.args[2]));
@@ -119,7 +119,7 @@ VReg lower_substr(ClauseGen& cg, const sema::Node& n) {
 
 // toupper(s), tolower(s): at most strsize - 1 characters, as DTrace copies.
 VReg lower_case(ClauseGen& cg, const sema::Node& n, bool upper) {
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg d = cg.string_temp();
     Ctx c(cg);
     c.ptr(0, s);
@@ -150,7 +150,7 @@ VReg lower_case(ClauseGen& cg, const sema::Node& n, bool upper) {
 // included; the result is the rest of s from there.
 VReg lower_strchr(ClauseGen& cg, const sema::Node& n, bool last) {
     bpf::Function& f = cg.f;
-    VReg s = cg.string(*n.args[0]);
+    VReg s = cg.string_operand(*n.args[0]);
     VReg ch = cg.value(*n.args[1]);
     f.alu64(AluOp::And, ch, 0xff);
     VReg d = cg.string_temp();
@@ -187,7 +187,7 @@ VReg lower_byte_order(ClauseGen& cg, const sema::Node& n, int bits) {
 
 VReg ClauseGen::string_subroutine(const sema::Node& n) {
     switch (n.subr) {
-        case Subr::Strlen: return string_length(*this, string(*n.args[0]));
+        case Subr::Strlen: return string_length(*this, string_operand(*n.args[0]));
         case Subr::Strjoin: return lower_strjoin(*this, n);
         case Subr::Substr: return lower_substr(*this, n);
         case Subr::Toupper: return lower_case(*this, n, true);

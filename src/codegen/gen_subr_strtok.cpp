@@ -56,7 +56,7 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
     const sema::Node& first = *n.args[0];
     VReg given;
     if (first.kind != sema::NodeKind::Int) given = first.type->is_string() ? cg.string(first) : cg.value(first);
-    VReg delims = cg.string(*n.args[1]);
+    VReg delims = cg.string_operand(*n.args[1]);
     VReg d = cg.string_temp();
     VReg state = cg.var_address(*n.var);
     VReg firing = cg.firing_timestamp();

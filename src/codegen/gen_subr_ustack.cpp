@@ -26,6 +26,7 @@ namespace {
 
 constexpr int64_t kUserStack = 1 << 8;  // BPF_F_USER_STACK
 constexpr int16_t kPtRegsSp = 152;
+constexpr int16_t kPtRegsIp = 128;
 constexpr uint32_t kStackCopy = 4096;       // bytes of user stack a ustack() record copies
 constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer than kStackCopy
 constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
@@ -99,6 +100,12 @@ VReg ClauseGen::user_register(int off) {
     VReg r = f.vreg();
     if (probes::is_uprobe_kind(g.current_kind)) {
         f.load(8, r, ctx, static_cast<int16_t>(off));
+        if (g.current_kind == AttachKind::Uprobe && off == kPtRegsIp) {
+            // An entry uprobe moved past the first instruction reports the function's address.
+            VReg skip = f.vreg();
+            f.load(8, skip, scratch, abi::kScratchPcSkip);
+            f.alu64(AluOp::Sub, r, skip);
+        }
         return r;
     }
     VReg task = f.call_helper(bpf::helper::get_current_task_btf, {});
@@ -121,9 +128,23 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     bpf::Label done = f.new_label();
     f.branch(Cond::Sge, bytes, 0, done);
     f.mov(bytes, static_cast<int64_t>(0));
+    // An entry uprobe moved past the function's first instruction (process/entry_site.h): the
+    // first frame is the function's address, as at the first instruction.
+    auto first_frame_at_entry = [&] {
+        if (g.current_kind != AttachKind::Uprobe) return;
+        bpf::Label none = f.new_label();
+        f.branch(Cond::Slt, bytes, 8, none);
+        VReg pc = f.vreg(), skip = f.vreg();
+        f.load(8, pc, dst, 0);
+        f.load(8, skip, scratch, abi::kScratchPcSkip);
+        f.alu64(AluOp::Sub, pc, skip);
+        f.store(8, dst, 0, pc);
+        f.bind(none);
+    };
     EntryMode mode = frames > 1 ? entry_mode() : EntryMode::Never;
     if (mode == EntryMode::Never) {
         f.bind(done);
+        first_frame_at_entry();
         return bytes;
     }
     f.bind(done);
@@ -163,6 +184,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     f.store(8, dst, 0, pc);
     f.store(8, dst, 8, ret);
     f.bind(end);
+    first_frame_at_entry();
     return bytes;
 }
 
@@ -203,7 +225,7 @@ void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t of
 // ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
 // has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
 void ClauseGen::write_unwind_tail(VReg base, uint32_t off, uint32_t copy) {
-    static constexpr int kRegOffsets[] = {128, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
+    static constexpr int kRegOffsets[] = {kPtRegsIp, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
     VReg sp;
     for (int i = 0; i < 3; ++i) {
         VReg r = user_register(kRegOffsets[i]);
@@ -286,42 +308,19 @@ Field ClauseGen::ustack_depth_record() {
     return fld;
 }
 
+// A ustack() key is the whole call chain, unwound in BPF from the files' CFI (gen_unwind.cpp), so
+// that firings from one chain share a key and firings from different chains do not, with or
+// without frame pointers.
 void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
-    if (kf.kind == Field::Kind::UStack) write_ustack_datum(*this, static_cast<uint32_t>(n.value), key, kf.offset);
-    else write_usym_datum(*this, n, key, kf.offset);
-}
-
-// The sample is built in the record buffer past what the clause has recorded so far (later
-// actions write there only after it is sent), with as many stack bytes as fit. A sample lost to
-// a full ring buffer leaves the key printed as the frame-pointer walk found it.
-void ClauseGen::ustack_key_sample(uint32_t agg, uint32_t index, const Field& kf, VReg key) {
-    uint32_t at = (record_size + 7) / 8 * 8;
-    uint32_t datum = at + abi::kUstackSampleDatum;
-    uint32_t used = datum + kf.size + 32;
-    uint32_t copy = used < Gen::kMaxRecord ? std::min(Gen::kMaxRecord - used, kStackCopy) / 8 * 8 : 0;
-    if (copy < kStackCopyShort) return;
-    VReg base = f.vreg();
-    f.mov(base, record);
-    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
-    f.store(4, base, 0, static_cast<int64_t>(abi::kUstackSampleEpid));
-    VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
-    f.store(4, base, 4, cpu);
-    f.store(8, base, 8, static_cast<int64_t>(0));
-    f.store(4, base, 16, static_cast<int64_t>(agg));
-    f.store(4, base, 20, static_cast<int64_t>(index));
-    VReg dst = f.vreg(), src = f.vreg();
-    f.mov(dst, base);
-    f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kUstackSampleDatum));
-    f.mov(src, key);
-    f.alu64(AluOp::Add, src, static_cast<int64_t>(kf.offset));
-    f.call_helper(bpf::helper::probe_read_kernel, {dst, static_cast<int64_t>(kf.size), src});
-    write_unwind_tail(record, datum + kf.size, copy);
-    VReg rb = f.vreg();
-    f.load_map_fd(rb, abi::kRingbufMap);
-    f.mov(base, record);
-    f.alu64(AluOp::Add, base, static_cast<int64_t>(at));
-    f.call_helper(bpf::helper::ringbuf_output,
-                  {rb, base, static_cast<int64_t>(abi::kUstackSampleDatum + kf.size + 32 + copy), 0});
+    if (kf.kind != Field::Kind::UStack) return write_usym_datum(*this, n, key, kf.offset);
+    VReg pid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+    f.alu64(AluOp::Rsh, pid, 32);
+    f.store(8, key, static_cast<int16_t>(kf.offset), pid);
+    VReg dst = f.vreg();
+    f.mov(dst, key);
+    f.alu64(AluOp::Add, dst, static_cast<int64_t>(kf.offset + 16));
+    VReg bytes = unwind_user_stack(dst, kf.frames);
+    f.store(8, key, static_cast<int16_t>(kf.offset + 8), bytes);
 }
 
 VReg ClauseGen::ustack_subroutine(const sema::Node& n) {

@@ -10,6 +10,7 @@
 
 #include "bpf/ir.h"
 #include "codegen/abi.h"
+#include "codegen/clause_reads.h"
 #include "output/agg_buckets.h"
 #include "probes/probe.h"
 #include "sema/typed.h"
@@ -27,6 +28,7 @@ struct MapSpec {
     bool read_only = false;
     std::vector<uint8_t> initial;  // Array maps: the value written before programs load
     bool no_prealloc = false;      // Hash: entries allocated when stored
+    bool mmapable = false;         // Array: the consumer maps its values (BPF_F_MMAPABLE)
 };
 
 // One datum in a record.
@@ -62,6 +64,7 @@ struct ActionRecord {
     std::vector<Field> fields;
     std::vector<uint32_t> aggs;  // printa (one or more), clear, trunc, (de)normalize: ids
     int64_t keep = 0;         // trunc: entries kept
+    const sema::Type* print_type = nullptr;  // print(): the value's type (lives in the TypeTable)
 };
 
 // An enabled probe: one (clause, probe) pair, DTrace's EPID.
@@ -80,6 +83,7 @@ struct Epid {
     bool retprobe = false;
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
     bool return_uprobe = false;                               // see probes::Probe
+    probes::UprobeSite entry_exact, entry_further;            // see probes::Probe
     bool nop5_site = false;                                   // see probes::Probe
     std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
     int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
@@ -91,7 +95,22 @@ struct Epid {
     std::vector<probes::ProbeSite> also;  // sched:::enqueue: its other tracepoints (probes::Probe)
     int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
     probes::KernelHook hook = probes::KernelHook::Tracepoint;  // fbt probes: fentry or fexit
+    ClauseReads reads;  // what the clause reads of the firing (where a pid probe's uprobe may go)
 };
+
+// The fields of an epid that come from its probe, for the pid and USDT providers' uprobes.
+inline void set_uprobe_fields(Epid& e, const probes::Probe& p) {
+    e.pid = p.pid;
+    e.path = p.path;
+    e.file_offset = p.file_offset;
+    e.retprobe = p.attach == probes::AttachKind::Uretprobe;
+    e.return_sites = p.return_sites;
+    e.return_uprobe = p.return_uprobe;
+    e.entry_exact = p.entry_exact;
+    e.entry_further = p.entry_further;
+    e.nop5_site = p.nop5_site;
+    e.usdt_sites = p.usdt_sites;
+}
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its
 // value holds.
@@ -120,6 +139,7 @@ struct GenProgram {
 // descriptions to match again and its record layout.
 struct UprobeClause {
     uint32_t clause = 0;
+    ClauseReads reads;
     std::vector<probes::Description> descriptions;  // those a dynamic provider serves
     uint32_t record_size = 0;
     std::vector<ActionRecord> actions;
@@ -153,6 +173,11 @@ struct ProgramSet {
     // A kernel stack skips the tracing machinery's frames (codegen/gen_kstack.cpp): the
     // consumer fills abi::kMachineryMap from kallsyms.
     bool kernel_machinery = false;
+    // ustack() keys are unwound in BPF (codegen/gen_unwind.cpp): the consumer fills the kUnwind*
+    // maps (runtime/unwind_tables.h), and this program, on sched_process_exec, forgets a
+    // process's tables when it execs (its mappings are new).
+    bool unwind_keys = false;
+    std::unique_ptr<bpf::Program> unwind_exec_program;
     std::vector<AggDesc> aggregations;  // by id order
     uint32_t agg_key_size = 0, agg_value_size = 0;
     uint32_t agg_array_value_size = 0;  // abi::kAggArrayMap's value: the flag word, then the value
@@ -162,6 +187,9 @@ struct ProgramSet {
     uint32_t record_offset = 0;  // where the record buffer sits in the scratch area
     bool speculations = false;  // the program uses speculation(), speculate(), commit() or discard()
     uint32_t nspec = 0;         // speculation ids (-x nspec)
+    // -x cpu: the programs act only on this CPU, BEGIN and END run there and tick probes fire
+    // there (-1: every CPU).
+    int32_t only_cpu = -1;
 };
 
 // The slot of a row holding the epid of `clause`'s `occurrence`-th enabling of a probe, given

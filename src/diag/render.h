@@ -12,7 +12,7 @@ namespace bdtrace {
 
 enum class SourceKind {
     ScriptFile,  // -s: "failed to compile script NAME"; messages carry "line N:"
-    Description  // -n/-P/-m/-f/-i: "invalid probe specifier TEXT"; no line numbers
+    Description  // -n/-P/-m/-f/-i: "invalid probe specifier TEXT"; line numbers only when TEXT has several lines
 };
 
 struct RenderContext {
@@ -25,7 +25,8 @@ struct RenderContext {
     std::string file_tag;
 };
 
-// The message body shared by every form: "[D_TAG] line N: message" (tag and line optional).
+// The message body shared by every form: "[D_TAG] line N: message" (tag and line optional;
+// the line for scripts, and for command-line programs of more than one line).
 std::string format_diagnostic_body(const Diagnostic& d, const RenderContext& ctx);
 
 // One full line, without a trailing newline.

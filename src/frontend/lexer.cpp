@@ -105,7 +105,7 @@ std::string file_tag_at(const std::vector<FileTagMark>& tags, uint32_t offset) {
 }
 
 Lexer::Lexer(const SourceBuffer& src, const ParseOptions& opts, DiagnosticList& diags)
-    : src_(src), s_(src.text()), opts_(opts), diags_(diags), defaultargs_(opts.defaultargs) {
+    : src_(src), s_(src.text()), opts_(opts), diags_(diags), defaultargs_(opts.defaultargs), pspec_(opts.pspec) {
     arg_referenced_.assign(opts.args.size(), false);
 }
 
@@ -131,7 +131,7 @@ void Lexer::set_line_base(size_t offset, uint32_t line, const std::string* file)
     file_tags_.push_back({static_cast<uint32_t>(offset), main ? std::string() : *file});
 }
 
-void Lexer::fail(const std::string& tag, size_t begin, size_t end, const std::string& msg) {
+void Lexer::fail(Tag tag, size_t begin, size_t end, const std::string& msg) {
     if (!suppress_errors) diags_.error(tag, range(begin, end), msg);
     throw LexAbort{};
 }
@@ -226,11 +226,25 @@ Token Lexer::lex_outer() {
         fail("D_SYNTAX", begin, begin + 1, std::string("syntax error near \"") + c + "\"");
 
     size_t end = pos_;
-    while (end < s_.size() && is_pspec_char(s_[end])) ++end;
+    while (end < s_.size()) {
+        // Beyond DTrace: a field after a ':' may be double-quoted, so that it can hold what a
+        // description cannot ('/' of a path: pid*:"/usr/bin/app":main:entry).
+        if (s_[end] == '"' && end > begin && s_[end - 1] == ':') {
+            size_t close = end + 1;
+            while (close < s_.size() && s_[close] != '"' && s_[close] != '\n') ++close;
+            if (close >= s_.size() || s_[close] != '"')
+                fail("D_SYNTAX", end, close, "unterminated quoted field in probe description");
+            end = close + 1;
+            continue;
+        }
+        if (!is_pspec_char(s_[end])) break;
+        ++end;
+    }
     std::string run = s_.substr(begin, end - begin);
-    if (run.find(':') == std::string::npos) {
-        // Without a ':' the run may instead begin a declaration: `int x;`, `int*p;`,
-        // `mytype_t x;`. Resolve in favour of the type, as DTrace does.
+    // Without a ':' the run may instead begin a declaration: `int x;`, `int*p;`, `mytype_t x;`.
+    // Resolve in favour of the type, as DTrace does, unless -x pspec says that `type*name` is
+    // a probe description.
+    if (run.find(':') == std::string::npos && !(pspec_ && run.find('*') != std::string::npos)) {
         size_t star = run.find('*');
         std::string head = (star != std::string::npos && star > 0) ? run.substr(0, star) : run;
         Tok kw = outer_keyword(head);

@@ -47,6 +47,9 @@ public:
 
     // #pragma D option defaultargs applies to the rest of the program.
     void set_defaultargs() { defaultargs_ = true; }
+    // -x pspec (or its pragma, for the rest of the program): an ambiguous `type*name` outside
+    // clauses is a probe description, not a declaration.
+    void set_pspec() { pspec_ = true; }
 
     // Parser-side bracket tracking for "closing ) expected in predicate before /".
     int parens = 0;
@@ -57,7 +60,7 @@ public:
     void reset_braces() { braces_ = 0; }
     bool suppress_errors = false;  // while skipping after an error: report nothing new
 
-    [[noreturn]] void fail(const std::string& tag, size_t begin, size_t end, const std::string& msg);
+    [[noreturn]] void fail(Tag tag, size_t begin, size_t end, const std::string& msg);
 
 private:
     bool at_line_start(size_t pos) const;
@@ -82,6 +85,7 @@ private:
     size_t pos_ = 0;
     int braces_ = 0;
     bool defaultargs_ = false;
+    bool pspec_ = false;
     std::vector<bool> arg_referenced_;
     // Line-number remapping from "# N" control lines: physical line -> reported line.
     struct LineBase {

@@ -28,6 +28,7 @@ struct ParseOptions {
     // Macro arguments: args[0] is $0 (script name), args[1..] are the operands.
     std::vector<std::string> args;
     bool defaultargs = false;  // -x defaultargs: undefined $n is 0 / ""
+    bool pspec = false;        // -x pspec: `type*name` outside clauses is a probe description
     // Macro variables ($pid, $ppid, $target, ...) by name, without the '$'.
     std::map<std::string, uint64_t> macros;
     // Whether an identifier names a type known outside the program (kernel or D builtin types).

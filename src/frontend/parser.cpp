@@ -70,7 +70,7 @@ void Parser::syntax_error(const Token& t) {
     error("D_SYNTAX", r, "syntax error near \"" + t.text + "\"");
 }
 
-void Parser::error(const std::string& tag, SourceRange r, const std::string& msg) {
+void Parser::error(Tag tag, SourceRange r, const std::string& msg) {
     diags_.error(tag, r, msg);
     throw ParseAbort{};
 }

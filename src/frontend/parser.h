@@ -42,7 +42,7 @@ public:
     Token expect(Tok k);
     void set_mode(LexMode m);
     [[noreturn]] void syntax_error(const Token& t);
-    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
     SourceRange span(SourceRange a, SourceRange b) const { return {a.begin, b.end}; }
     SourceRange last_range() const { return last_; }
     // Where DTrace stands once it has read the next token (the line it reports for checks

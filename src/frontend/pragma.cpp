@@ -24,7 +24,7 @@ struct Ctx {
     // from its table; a bare "# N" line runs without that step, so its errors carry the
     // number of the line after it.
     bool on_next_line = false;
-    [[noreturn]] void fail(const char* tag, const std::string& msg) const {
+    [[noreturn]] void fail(Tag tag, const std::string& msg) const {
         if (on_next_line) lexer.fail(tag, end + 1, end + 1, msg);
         lexer.fail(tag, begin, end, msg);
     }
@@ -154,6 +154,7 @@ void do_option(const Ctx& c) {
     std::string err = c.opts.on_option ? c.opts.on_option(opt, val) : std::string();
     if (err.empty()) {
         if (opt == "defaultargs" && !val) c.lexer.set_defaultargs();
+        if (opt == "pspec" && !val) c.lexer.set_pspec();
         return;
     }
     if (val)

@@ -3,6 +3,8 @@
 #include <cctype>
 #include <cerrno>
 #include <cstdlib>
+#include <utility>
+#include <vector>
 
 #include "frontend/parser.h"
 
@@ -39,14 +41,27 @@ ast::ProbeDesc Parser::probe_desc(const Token& t) {
     std::string* fields[] = {&d.provider, &d.module, &d.function, &d.name};
     int field = static_cast<int>(opts_.spec_field);
     const std::string& s = t.text;
-    size_t end = s.size();
-    for (;;) {
-        size_t colon = end == 0 ? std::string::npos : s.rfind(':', end - 1);
-        size_t begin = colon == std::string::npos ? 0 : colon + 1;
-        std::string part = s.substr(begin, end - begin);
+    // The fields between ':'s, a double-quoted field (the lexer's extension) taken whole.
+    std::vector<std::pair<std::string, bool>> parts(1);  // (text, quoted)
+    for (size_t i = 0; i < s.size(); ++i) {
+        if (s[i] == '"' && parts.back().first.empty() && !parts.back().second) {
+            size_t close = s.find('"', i + 1);
+            if (close == std::string::npos) close = s.size();
+            parts.back() = {s.substr(i + 1, close - i - 1), true};
+            i = close;
+        } else if (s[i] == ':') {
+            parts.emplace_back();
+        } else {
+            parts.back().first.push_back(s[i]);
+        }
+    }
+    // A leading ':' ends the description, as DTrace scans it: ":a:b:c:d" is a:b:c:d.
+    if (parts.size() > 1 && parts.front().first.empty() && !parts.front().second) parts.erase(parts.begin());
+    for (size_t k = parts.size(); k-- > 0;) {
+        std::string part = parts[k].first;
         if (field < 0) invalid("Overspecified probe description");
 
-        if (size_t dollar = part.find('$'); dollar != std::string::npos) {
+        if (size_t dollar = part.find('$'); dollar != std::string::npos && !parts[k].second) {
             std::string head = part.substr(0, dollar);
             std::string var = part.substr(dollar + 1);
             if (var.size() > 1 && var[0] == '$') var.erase(0, 1);  // $$ is $ here
@@ -71,9 +86,6 @@ ast::ProbeDesc Parser::probe_desc(const Token& t) {
         }
         if (part.size() + 1 > kFieldLimits[field]) invalid("File name too long");
         *fields[field--] = part;
-        // A leading ':' ends the description, as DTrace scans it: ":a:b:c:d" is a:b:c:d.
-        if (colon == std::string::npos || colon == 0) break;
-        end = colon;
     }
     return d;
 }

@@ -477,7 +477,7 @@ const std::vector<int>& FakeKernel::test_runs() const {
     return st_->test_runs;
 }
 
-Result<uint32_t> FakeKernel::test_run(const Program& prog, std::span<const std::byte>) {
+Result<uint32_t> FakeKernel::test_run(const Program& prog, std::span<const std::byte>, int) {
     if (auto e = st_->refuse(Op::ProgTestRun, prog.name())) return std::move(*e);
     st_->test_runs.push_back(prog.fd());
     return 0u;

@@ -261,8 +261,9 @@ class Kernel {
 
     // BPF_PROG_TEST_RUN: runs a program once on this CPU with `ctx` as its context (for a raw
     // tracepoint program, its u64 arguments) and returns the program's return value. DTrace's
-    // BEGIN and END clauses run this way; they have no event.
-    virtual Result<uint32_t> test_run(const Program& prog, std::span<const std::byte> ctx) = 0;
+    // BEGIN and END clauses run this way; they have no event. `cpu` >= 0: on that CPU instead
+    // (BPF_F_TEST_RUN_ON_CPU, raw tracepoint programs), for -x cpu.
+    virtual Result<uint32_t> test_run(const Program& prog, std::span<const std::byte> ctx, int cpu) = 0;
 
     // `map` must be a RingBuf map and must outlive the consumer.
     virtual Result<std::unique_ptr<RingBuffer>> open_ring_buffer(const Map& map,

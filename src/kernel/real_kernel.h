@@ -28,7 +28,7 @@ class RealKernel final : public Kernel {
     Result<std::unique_ptr<Link>> attach_tracing(const Program& prog, uint64_t cookie) override;
     Result<std::unique_ptr<Link>> attach_uprobe_multi(const Program& prog,
                                                       const UprobeMultiSpec& spec) override;
-    Result<uint32_t> test_run(const Program& prog, std::span<const std::byte> ctx) override;
+    Result<uint32_t> test_run(const Program& prog, std::span<const std::byte> ctx, int cpu) override;
     Result<std::unique_ptr<RingBuffer>> open_ring_buffer(const Map& map,
                                                          RecordCallback callback) override;
     Result<uint32_t> vmlinux_type_id(std::string_view name, BtfKind kind) override;

@@ -155,8 +155,12 @@ Result<std::unique_ptr<Program>> RealKernel::load_program(const ProgramSpec& spe
     return classify(Op::ProgLoad, a.err, ctx);
 }
 
-Result<uint32_t> RealKernel::test_run(const Program& prog, std::span<const std::byte> ctx) {
+Result<uint32_t> RealKernel::test_run(const Program& prog, std::span<const std::byte> ctx, int cpu) {
     LIBBPF_OPTS(bpf_test_run_opts, opts);
+    if (cpu >= 0) {
+        opts.flags = BPF_F_TEST_RUN_ON_CPU;
+        opts.cpu = static_cast<uint32_t>(cpu);
+    }
     if (!ctx.empty()) {
         opts.ctx_in = ctx.data();
         opts.ctx_size_in = static_cast<uint32_t>(ctx.size());

@@ -50,7 +50,7 @@ std::optional<Parsed> parse_value(const OptionDef& def, std::optional<std::strin
             if (is_extra_word(def, *value))
                 return Parsed{true, std::numeric_limits<uint64_t>::max()};
             auto n = parse_size(*value);
-            if (!n) return std::nullopt;
+            if (!n || (def.min && *n < def.min)) return std::nullopt;
             return Parsed{true, *n};
         }
         case ValueType::Time: {
@@ -125,6 +125,7 @@ SetError OptionSet::set(std::string_view name, std::optional<std::string_view> v
 
     v.on = parsed->on;
     v.number = parsed->number;
+    v.given = true;
     if (def->type == ValueType::Flag) {
         v.text = v.on ? std::optional<std::string>(value ? std::string(*value) : std::string())
                       : std::nullopt;
@@ -153,6 +154,11 @@ bool OptionSet::is_set(std::string_view name) const {
     if (!def || !v) return false;
     if (def->type == ValueType::Flag) return v->on;
     return v->text.has_value();
+}
+
+bool OptionSet::given(std::string_view name) const {
+    const Value* v = value(name);
+    return v && v->given;
 }
 
 std::optional<std::string> OptionSet::text(std::string_view name) const {

@@ -48,7 +48,7 @@ struct OptionDef {
     bool script_settable = true;  // false: "Option cannot be used from within a D program"
     bool accumulates = false;     // each setting appends (-D, -U, -I, -L, cppargs)
     const char* clears = nullptr;  // a flag this one turns off (kdefs clears knodefs)
-    uint64_t min = 0;              // Integer: the smallest accepted value
+    uint64_t min = 0;              // Integer, Size: the smallest accepted value
     const char* origin = "";       // "" for every DTrace; else "Oracle", "FreeBSD", "illumos"
     const char* help = "";         // one line for the man page and documentation
 };
@@ -77,6 +77,9 @@ public:
 
     // Flag: is it on? Other types: does the option have a value (given or default)?
     bool is_set(std::string_view name) const;
+    // Whether the option was given (command line, pragma, environment, setopt()), not only
+    // defaulted.
+    bool given(std::string_view name) const;
     // The value as given (or the default). A flag that is on reads as "" (or the word it was
     // set with); a flag that is off, or an option without value, reads as nullopt. Accumulating
     // options read as their items joined with '\n'.
@@ -93,6 +96,7 @@ private:
         std::vector<std::string> items;   // accumulating options
         uint64_t number = 0;
         bool on = false;
+        bool given = false;  // set() was called for it
     };
     const Value* value(std::string_view name) const;
     std::map<std::string, Value, std::less<>> values_;

@@ -13,7 +13,7 @@ std::string int_text(long long v) {
     return buf;
 }
 
-AggParamError err(const char* tag, std::string message) { return {tag, std::move(message)}; }
+AggParamError err(Tag tag, std::string message) { return {tag, std::move(message)}; }
 
 }  // namespace
 
@@ -116,8 +116,8 @@ namespace {
 
 struct LlArg {
     const char* name;
-    const char* badval;
-    const char* mismatch;
+    Tag badval;
+    Tag mismatch;
 };
 
 constexpr LlArg kLlArgs[4] = {

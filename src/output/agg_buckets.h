@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "bdtrace/diag_tag.h"
+
 namespace bdtrace::output {
 
 // quantize(): 127 power-of-two buckets. Bucket 63 holds 0; bucket 63+k (k >= 1) holds
@@ -26,7 +28,7 @@ int64_t quantize_bucket_value(int bucket);
 // An error DTrace's compiler reports for bad aggregating-function parameters. |tag| is the
 // D_* error tag; |message| is the text without the trailing newline.
 struct AggParamError {
-    std::string tag;
+    Tag tag;
     std::string message;
 };
 

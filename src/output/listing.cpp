@@ -69,6 +69,11 @@ void append_probe_info(std::string& out, const probes::ProbeInfo& info) {
         out += "\n\tCall Sites\n";
         for (const auto& s : info.usdt_sites) out += "\t\t" + s + "\n";
     }
+    // pid probes: where each uprobe goes and how the kernel handles the instruction there.
+    if (!info.uprobe_sites.empty()) {
+        out += "\n\tUprobe Sites\n";
+        for (const auto& s : info.uprobe_sites) out += "\t\t" + s + "\n";
+    }
     // Probes this kernel would not get a uprobe for (a 5-byte NOP inside a function).
     if (!info.skipped.empty()) {
         out += "\n\tNot Attached\n";

@@ -8,9 +8,9 @@ namespace {
 
 using K = ArgType::Kind;
 
-Diagnostic make(std::string tag, std::string message) {
+Diagnostic make(Tag tag, std::string message) {
     Diagnostic d;
-    d.tag = std::move(tag);
+    d.tag = tag;
     d.message = std::move(message);
     return d;
 }

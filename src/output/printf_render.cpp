@@ -212,7 +212,8 @@ bool print_value(const FormatPiece& piece, const Value& v, const std::string& he
             return print_wide(v, head, out);
         case PrintKind::EscStr:
             if (v.kind != Value::Kind::Bytes) return false;
-            return print_string(escape_chars(v.bytes), head, out);
+            // The string's characters, not its terminating NUL (strlen, as DTrace escapes it).
+            return print_string(escape_chars(std::string_view(v.bytes).substr(0, v.bytes.find('\0'))), head, out);
         case PrintKind::EscChar: {
             if (v.kind != Value::Kind::Integer || v.size > 4) return false;
             char ch = static_cast<char>(v.bits & 0xff);

@@ -35,11 +35,6 @@ struct FormatContext {
     std::function<std::pair<std::vector<uint64_t>, bool>(uint64_t pid, uint64_t ip, uint64_t sp, uint64_t bp,
                                                          std::span<const uint8_t> stack, size_t max)>
         user_unwind;
-    // The PCs a ustack() aggregation key (element `index` of aggregation `agg`, its datum as
-    // the map holds it) was unwound to from its sample (runtime/ustack_samples.h); null when
-    // the key had no sample.
-    std::function<const std::vector<uint64_t>*(uint32_t agg, uint32_t index, std::span<const uint8_t> datum)>
-        ustack_key;
     // %' groups thousands as LC_NUMERIC of this locale says ("en_US.UTF-8"); nullptr keeps the
     // process locale (C unless someone called setlocale, so no grouping).
     const char* numeric_locale = nullptr;

@@ -11,7 +11,27 @@ bool names_end_in(std::string_view name, std::string_view word) {
            name[name.size() - word.size() - 1] == '-';
 }
 
+// Entries a run may leave open (functions that never return, longjmp) are forgotten past this.
+constexpr size_t kMaxOpen = 4096;
+
 }  // namespace
+
+std::string ProbeLinePrinter::flow_key(const FiringDesc& f) {
+    std::string key(f.provider);
+    key += ':';
+    key += f.function;
+    return key;
+}
+
+bool ProbeLinePrinter::close_entry(const FiringDesc& f) {
+    std::string key = flow_key(f);
+    for (auto it = open_.rbegin(); it != open_.rend(); ++it)
+        if (*it == key) {
+            open_.erase(std::next(it).base());
+            return true;
+        }
+    return false;
+}
 
 FlowKind flow_kind(std::string_view name) {
     if (names_end_in(name, "entry")) return FlowKind::Entry;
@@ -60,7 +80,7 @@ std::string ProbeLinePrinter::begin(const FiringDesc& f, const FiringDesc* next)
         const char* prefix = "| ";
         if (flow == FlowKind::Entry) prefix = syscall ? " => " : " -> ";
         if (flow == FlowKind::Return) prefix = syscall ? " <= " : " <- ";
-        if (flow == FlowKind::Return && indent_ > 0) indent_ -= 2;
+        if (flow == FlowKind::Return && close_entry(f) && indent_ > 0) indent_ -= 2;
 
         std::string name(static_cast<size_t>(indent_), ' ');
         name += prefix;
@@ -74,7 +94,11 @@ std::string ProbeLinePrinter::begin(const FiringDesc& f, const FiringDesc* next)
         else
             out += cformat(std::string("%3d %-41s "), f.cpu, name.c_str());
 
-        if (flow == FlowKind::Entry) indent_ += 2;
+        if (flow == FlowKind::Entry) {
+            indent_ += 2;
+            open_.push_back(flow_key(f));
+            if (open_.size() > kMaxOpen) open_.pop_front();
+        }
     }
 
     have_last_ = true;

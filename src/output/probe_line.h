@@ -4,7 +4,11 @@
 //    -q), or "CPU FUNCTION" padded to 45 columns with -F (even with -q);
 //  - per firing: "%3d %6d %32s " with cpu, probe id and "function:name", or with -F the cpu
 //    and the function indented two columns per open entry behind " -> ", " <- " (" => ", " <= "
-//    for syscall probes) or "| " with "function:name", left-aligned in 41 columns;
+//    for syscall probes) or "| " with "function:name", left-aligned in 41 columns; a return
+//    with no open entry of its provider and function (a return site shared with another
+//    function, such as libc's mempcpy jumping into memmove's body, or an entry the kernel
+//    refused) prints at the current indentation instead of unindenting, so the later lines
+//    stay true (DTrace unindents there and drifts);
 //  - after the firing's data: a newline, unless quiet;
 //  - at exit: one more newline, quiet or not (and one when ^C stops tracing, except in testing
 //    mode).
@@ -13,6 +17,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 
@@ -60,10 +65,15 @@ class ProbeLinePrinter {
 
   private:
     std::string heading() const;
+    static std::string flow_key(const FiringDesc& f);
+    // Closes the innermost open entry of f's provider and function; false when none is open.
+    bool close_entry(const FiringDesc& f);
 
     ProbeLineOptions opts_;
     bool heading_done_ = false;
     int indent_ = 0;
+    // -F: the open entries, innermost last, as provider and function (bounded: the oldest go).
+    std::deque<std::string> open_;
     bool have_last_ = false;
     uint32_t last_epid_ = 0;
     uint32_t last_probe_id_ = 0;

@@ -51,6 +51,15 @@ struct UsdtSite {
     std::string arg_text;
     std::string error;  // why the specs cannot be used: such a site is listed, never attached
     bool nop5 = false;  // a 5-byte NOP inside a function (see Probe::nop5_site)
+    std::string path;   // -lv: the instruction and the kernel's path ("nop: emulated")
+};
+
+// A uprobe's place for a pid probe that may lie past the function's first instruction: the file
+// offset, and how many bytes past the first instruction it lies (the code generator gives the
+// first instruction's address back to uregs[R_PC] and ustack()).
+struct UprobeSite {
+    uint64_t file_offset = 0;
+    uint64_t skip = 0;
 };
 
 // The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
@@ -80,10 +89,20 @@ struct Probe {
     std::string path;
     uint64_t file_offset = 0;
     // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
-    // uprobe; empty only with return_uprobe: a return uprobe at file_offset, which is made only
-    // for a function process/uretprobe_safety.h allows it on.
+    // uprobe (DTrace's form: arg0 is the site's offset).
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
+    // Uretprobe: the kernel's return trampoline may serve this probe (process/uretprobe_safety.h
+    // and the pid provider's rules): a return uprobe trapping at entry_further. Used when no
+    // clause of the probe reads what only the returning instruction knows (arg0, uregs[], the
+    // user stack), or when there are no return_sites (a function that does not decode: arg0 0).
     bool return_uprobe = false;
+    // Uprobe entry probes, and the trap of a Uretprobe's return uprobe: where the uprobe goes
+    // (process/entry_site.h). entry_exact lies past instructions that change no register,
+    // entry_further past scratch-register arithmetic too (used when no clause of the probe
+    // reads uregs[]); both are {file_offset, 0} when the entry stays at the first instruction.
+    UprobeSite entry_exact, entry_further;
+    // -lv: each uprobe site of the probe and the kernel's path there (process/uprobe_path.h).
+    std::vector<std::string> site_paths;
     // Uprobe: the site is a 5-byte NOP other than the function's first instruction, which a
     // kernel without Feature::UprobeNop5 would rewrite into a CALL writing into the red zone.
     bool nop5_site = false;
@@ -132,6 +151,8 @@ struct ProbeInfo {
     std::vector<std::string> arg_names;
     // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
     std::vector<std::string> usdt_sites;
+    // pid probes: each uprobe site and the kernel's path there (Probe::site_paths).
+    std::vector<std::string> uprobe_sites;
     // Why the probe (or some of its sites) would not be attached on this kernel, one line each.
     std::vector<std::string> skipped;
 };
@@ -239,6 +260,9 @@ std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
 std::unique_ptr<Provider> make_usdt_provider();
+// A USDT description that names files rather than a process (a provider glob without a pid,
+// or a module that is a path): it matches in every process, and in files that appear later.
+bool usdt_system_wide(const Description& d);
 std::unique_ptr<Provider> make_syscall_provider();
 std::unique_ptr<Provider> make_sdt_provider();
 std::unique_ptr<Provider> make_proc_provider();

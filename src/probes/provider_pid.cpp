@@ -2,10 +2,19 @@
 // return, or an instruction offset). Probes are resolved in the process (process/pid_probes.h)
 // when a description names them; each becomes a uprobe on the object file at a file offset,
 // filtered to that process by the kernel.
+//
+// Beyond DTrace, a provider pattern that is not pid<digits> but matches "pid" (pid*, pid, p*d)
+// with a module naming a file (a library as the dynamic loader finds it, or a path, given
+// through a macro argument: process/library_path.h) names that file's functions in every process,
+// present and future: the probes' provider is "pid" (no pid: every process, as a system-wide USDT
+// provider has none), the uprobes have no process filter (pid 0), and pid, execname and ustack()
+// are those of the process that fired.
 #include <cctype>
+#include <set>
 #include <utility>
 
 #include "probes/glob.h"
+#include "process/library_path.h"
 #include "process/pid_probes.h"
 #include "probes/probe.h"
 
@@ -30,19 +39,28 @@ public:
     const char* name() const override { return "pid"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
 
-    // A process named by its digits: pid<digits>, or a glob that "pid" matches before them
-    // (p*d$target): the probes of a process exist once it is named.
+    // An explicit pid<digits> (the probes of a process exist once it is named), or a pattern
+    // naming the provider system-wide (not only wildcards: "*" alone stays every provider's).
     bool serves(const std::string& provider_desc) const override {
-        size_t digits = provider_desc.size();
-        while (digits > 0 && std::isdigit(static_cast<unsigned char>(provider_desc[digits - 1]))) --digits;
-        if (digits == 0 || digits == provider_desc.size()) return false;
-        return glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
+        return per_process(provider_desc) || system_wide(provider_desc);
     }
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
+    // A process's descriptions are matched again when it loads a library. System-wide ones name
+    // files: one that names no file yet (kept with -Z) is kept for a watch on new files, which
+    // does not exist yet; nothing matches it again today.
+    bool dynamic_for(const Description& d) const override {
+        if (per_process(d.provider)) return true;
+        return system_wide(d.provider) && !d.module.empty() && !has_glob(d.module) &&
+               !process::resolve_module_file(d.module);
+    }
     std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
 
     void match(const Description& d, std::vector<Probe>& out) override {
+        if (!per_process(d.provider)) {
+            match_files(d, out);
+            return;
+        }
         Diagnostic err;
         auto prov = process::parse_pid_provider(d.provider, err);
         if (!prov) {
@@ -68,6 +86,9 @@ public:
             probe.file_offset = p.file_offset;
             probe.return_sites = p.return_sites;
             probe.return_uprobe = p.return_uprobe;
+            probe.entry_exact = {p.exact_file_offset, p.exact_offset};
+            probe.entry_further = {p.further_file_offset, p.further_offset};
+            probe.site_paths = p.site_paths;
             probe.nop5_site = p.nop5;
             out.push_back(std::move(probe));
         }
@@ -76,6 +97,60 @@ public:
     }
 
 private:
+    // A process named by its digits: pid<digits>, or a glob that "pid" matches before them
+    // (p*d$target): the probes of a process exist once it is named.
+    static bool per_process(const std::string& provider_desc) {
+        size_t digits = provider_desc.size();
+        while (digits > 0 && std::isdigit(static_cast<unsigned char>(provider_desc[digits - 1]))) --digits;
+        if (digits == 0 || digits == provider_desc.size()) return false;
+        return glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
+    }
+    static bool system_wide(const std::string& provider_desc) {
+        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
+    }
+
+    // A module naming one file (not a pattern, not empty): its probes in every process.
+    void match_files(const Description& d, std::vector<Probe>& out) {
+        if (d.module.empty() || has_glob(d.module)) return;
+        auto path = process::resolve_module_file(d.module);
+        if (!path) return;
+        // A library is shown by its base name, as the pid provider shows it in a process; a path
+        // given as the module is shown as given (as system-wide USDT probes show theirs).
+        std::string shown = d.module.find('/') != std::string::npos ? d.module : path->substr(path->rfind('/') + 1);
+        process::PidResolution res = resolver_.resolve_file(*path, shown, d.function, d.name);
+        if (res.error) {
+            error_ = res.error;
+            return;
+        }
+        std::set<uint64_t> functions;
+        for (const auto& p : res.probes) {
+            Probe probe;
+            probe.provider = "pid";
+            probe.module = p.module;
+            probe.function = p.function;
+            probe.name = p.name;
+            probe.attach = p.kind == process::PidProbeKind::Return ? AttachKind::Uretprobe : AttachKind::Uprobe;
+            probe.pid = 0;
+            probe.path = *path;
+            probe.file_offset = p.file_offset;
+            probe.return_sites = p.return_sites;
+            probe.return_uprobe = p.return_uprobe;
+            probe.nop5_site = p.nop5;
+            functions.insert(p.symbol_vaddr);
+            out.push_back(std::move(probe));
+        }
+        if (res.warning) error_ = res.warning;
+        // Every call of every function traps into the kernel, in every process on the machine.
+        if (functions.size() > kManyFunctions && !error_)
+            error_ = Diagnostic{Severity::Warning, "D_PROC_MANY", {},
+                                "warning: description '" + d.provider + ":" + d.module + ":" + d.function + ":" + d.name +
+                                    "' matches " + std::to_string(functions.size()) + " functions of " + *path +
+                                    " in every process: each call of each traps into the kernel"};
+    }
+
+    // More functions than this in one system-wide description earns a warning.
+    static constexpr size_t kManyFunctions = 1000;
+
     process::PidProbeResolver resolver_;
     std::optional<Diagnostic> error_;
 };

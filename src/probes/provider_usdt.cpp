@@ -58,11 +58,11 @@ public:
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
     // A process's descriptions (and globs over the consumer's processes) are matched again
-    // when it loads a library; system-wide globs when a program starts.
+    // when it loads a library; system-wide ones when a process starts running or maps a file
+    // not seen before (the process watch) and, for globs, when a program starts (the exec watch).
     bool dynamic_for(const Description& d) const override {
-        if (per_process(d.provider)) return true;
-        // A glob over the consumer's processes, or system-wide: programs started while tracing
-        // (the exec watch) are searched too. Not a path module: it names its file from the start.
+        if (per_process(d.provider) || usdt_system_wide(d)) return true;
+        // Not a path module: it names its file from the start.
         return has_glob(d.provider) && (d.module.empty() || d.module[0] != '/');
     }
 
@@ -79,7 +79,7 @@ public:
             for (uint64_t pid : pids_)
                 for (auto& u : resolver_.resolve(pid, "*", d.module, d.function, d.name))
                     if (glob_match(d.provider, u.provider + std::to_string(u.pid))) found.push_back(std::move(u));
-        } else if (has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/')) {
+        } else if (usdt_system_wide(d)) {
             found = resolver_.resolve_all(d.provider, d.module, d.function, d.name);
             system_wide = true;
         }
@@ -96,7 +96,8 @@ public:
             probe.file_offset = u.sites.front().file_offset;
             for (auto& s : u.sites)
                 probe.usdt_sites.push_back(
-                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error), s.nop5});
+                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error), s.nop5,
+                     std::move(s.path)});
             out.push_back(std::move(probe));
         }
     }
@@ -110,5 +111,13 @@ private:
 }  // namespace
 
 std::unique_ptr<Provider> make_usdt_provider() { return std::make_unique<UsdtProvider>(); }
+
+bool usdt_system_wide(const Description& d) {
+    if (d.provider.empty() || only_globs(d.provider) || per_process(d.provider)) return false;
+    if (d.provider.size() > 3 && d.provider.compare(0, 3, "pid") == 0 &&
+        std::isdigit(static_cast<unsigned char>(d.provider.back())))
+        return false;
+    return has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/');
+}
 
 }  // namespace bdtrace::probes

@@ -35,6 +35,7 @@ std::string usdt_site_text(const UsdtSite& s) {
     std::string out = "offset " + hex(s.file_offset) + ": " + (s.arg_text.empty() ? "no arguments" : s.arg_text);
     if (s.ref_ctr_offset) out += " (semaphore at offset " + hex(s.ref_ctr_offset) + ")";
     if (!s.error.empty()) out += ": not traced: " + s.error;
+    else if (!s.path.empty()) out += "; " + s.path;
     return out;
 }
 
@@ -200,6 +201,7 @@ ProbeInfo Registry::info(const Probe& p) const {
     info.arg_types = prov.arg_types(p);
     info.arg_names = prov.arg_names(p);
     for (const auto& site : p.usdt_sites) info.usdt_sites.push_back(usdt_site_text(site));
+    info.uprobe_sites = p.site_paths;
     return info;
 }
 

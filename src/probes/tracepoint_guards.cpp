@@ -32,24 +32,9 @@ const struct btf_type* tracepoint_proto(const struct btf* b, const std::string& 
     return proto && btf_is_func_proto(proto) && btf_vlen(proto) >= 1 ? proto : nullptr;
 }
 
-// The bit offset of `path` ("se.sum_exec_runtime") in the structure tracepoint argument `arg`
-// points to (kGuardCurrent: in struct task_struct), and in *bits a bitfield's width (0 for a
-// whole member); -1 when BTF lacks it.
-int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path, uint32_t* bits) {
-    const struct btf* b = vmlinux_btf();
-    uint32_t tid = 0;
-    if (arg == kGuardCurrent) {
-        int id = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1;
-        if (id <= 0) return -1;
-        tid = static_cast<uint32_t>(id);
-    } else {
-        const struct btf_type* proto = tracepoint_proto(b, tp);
-        if (!proto || arg + 1 >= btf_vlen(proto)) return -1;
-        tid = btf_params(proto)[arg + 1].type;
-        const struct btf_type* t = resolved(b, &tid);
-        if (!t || !btf_is_ptr(t)) return -1;
-        tid = t->type;
-    }
+// The bit offset of `path` ("se.sum_exec_runtime", members of members) in the structure of
+// BTF id `tid`, and in *bits a bitfield's width (0 for a whole member); -1 when BTF lacks it.
+int64_t member_bit_offset(const struct btf* b, uint32_t tid, const std::string& path, uint32_t* bits) {
     const struct btf_type* t = nullptr;
     int64_t offset = 0;
     for (size_t start = 0; start <= path.size();) {
@@ -68,6 +53,26 @@ int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path
         start = end + 1;
     }
     return offset;
+}
+
+// The bit offset of `path` in the structure tracepoint argument `arg` points to (kGuardCurrent:
+// in struct task_struct), as member_bit_offset.
+int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path, uint32_t* bits) {
+    const struct btf* b = vmlinux_btf();
+    uint32_t tid = 0;
+    if (arg == kGuardCurrent) {
+        int id = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1;
+        if (id <= 0) return -1;
+        tid = static_cast<uint32_t>(id);
+    } else {
+        const struct btf_type* proto = tracepoint_proto(b, tp);
+        if (!proto || arg + 1 >= btf_vlen(proto)) return -1;
+        tid = btf_params(proto)[arg + 1].type;
+        const struct btf_type* t = resolved(b, &tid);
+        if (!t || !btf_is_ptr(t)) return -1;
+        tid = t->type;
+    }
+    return member_bit_offset(b, tid, path, bits);
 }
 
 // The address of the first of the comma-separated kernel functions that exists; 0 for none.
@@ -92,6 +97,15 @@ uint64_t first_symbol(const std::string& names) {
 }
 
 }  // namespace
+
+int64_t struct_member_offset(const std::string& structure, const std::string& path) {
+    const struct btf* b = vmlinux_btf();
+    int id = b ? btf__find_by_name_kind(b, structure.c_str(), BTF_KIND_STRUCT) : -1;
+    if (id <= 0) return -1;
+    uint32_t bits = 0;
+    int64_t at = member_bit_offset(b, static_cast<uint32_t>(id), path, &bits);
+    return at < 0 || bits != 0 || at % 8 ? -1 : at / 8;
+}
 
 int32_t tracepoint_nargs(const std::string& tp) {
     const struct btf_type* proto = tracepoint_proto(vmlinux_btf(), tp);

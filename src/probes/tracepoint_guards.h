@@ -20,6 +20,9 @@ int32_t tracepoint_nargs(const std::string& tracepoint);
 // the function is the first name vmlinux BTF lists as a function (else the first name), the
 // aliases all the others. Nothing for an empty list.
 void name_kernel_function(const char* functions, std::string& function, std::vector<std::string>& aliases);
+// The byte offset of `path` ("fdt", "i_sb", members of members joined by '.') in kernel
+// struct `structure`, from vmlinux BTF; -1 when BTF lacks it or it is a bitfield.
+int64_t struct_member_offset(const std::string& structure, const std::string& path);
 
 // Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 // `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).

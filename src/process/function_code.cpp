@@ -19,6 +19,7 @@ std::string hex(uint64_t v) {
 
 void stop(FunctionCode& out, uint64_t at, std::string why) {
     out.complete = false;
+    out.landings_known = false;
     out.stopped_at = at;
     out.why = std::move(why);
 }
@@ -48,6 +49,11 @@ bool lands_on_insn(const std::vector<uint64_t>& insns, const std::vector<uint8_t
 
 bool FunctionCode::is_insn(uint64_t off) const { return std::binary_search(insns.begin(), insns.end(), off); }
 bool FunctionCode::is_nop5(uint64_t off) const { return std::binary_search(nop5.begin(), nop5.end(), off); }
+bool FunctionCode::lands_in(uint64_t from, uint64_t to) const {
+    if (!landings_known) return true;
+    auto it = std::lower_bound(landings.begin(), landings.end(), from);
+    return it != landings.end() && *it <= to;
+}
 
 bool starts_with_nop5(std::span<const uint8_t> code) {
     ZydisDecoder d;
@@ -86,6 +92,7 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         last = insn.mnemonic;
         if (insn.mnemonic == ZYDIS_MNEMONIC_NOP && insn.length == 5) out.nop5.push_back(off);
         const auto category = insn.meta.category;
+        if (category == ZYDIS_CATEGORY_CALL) out.has_call = true;
         if (insn.mnemonic == ZYDIS_MNEMONIC_RET) {
             out.has_ret = true;
             out.returns.push_back({off, ReturnKind::Ret});
@@ -94,6 +101,7 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
                    insn.operand_count_visible > 0 && ops[0].type == ZYDIS_OPERAND_TYPE_IMMEDIATE &&
                    ops[0].imm.is_relative) {
             int64_t target = static_cast<int64_t>(off + insn.length) + ops[0].imm.value.s;
+            if (category == ZYDIS_CATEGORY_CALL) out.self_call |= target == 0;
             if (target >= 0 && static_cast<uint64_t>(target) < size) {
                 branches.push_back({off, target});
             } else if (category != ZYDIS_CATEGORY_CALL &&
@@ -128,6 +136,13 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         }
     }
 
+    // Where control may arrive: the branches' landings and the other symbols' starts.
+    for (const Branch& b : branches) out.landings.push_back(static_cast<uint64_t>(b.target));
+    for (uint64_t a : layout.anchors)
+        if (a > layout.start && a < layout.start + size) out.landings.push_back(a - layout.start);
+    std::sort(out.landings.begin(), out.landings.end());
+    out.landings.erase(std::unique(out.landings.begin(), out.landings.end()), out.landings.end());
+
     // Indirect jumps: a tail call unless they dispatch through a jump table (a switch, whose
     // targets are inside the function). Straight-line runs end where a branch lands.
     if (!indirect.empty()) {
@@ -136,11 +151,17 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         std::sort(landings.begin(), landings.end());
         for (uint64_t j : indirect) {
             size_t index = static_cast<size_t>(std::lower_bound(out.insns.begin(), out.insns.end(), j) - out.insns.begin());
-            if (jumps_through_table(code, out.insns, index, landings)) continue;
+            if (jumps_through_table(code, out.insns, index, landings)) {
+                out.landings_known = false;  // its targets are in the function, where, unknown
+                continue;
+            }
             // A tail call leaves the return address at (%rsp) for the callee; a computed goto
             // inside a frame does not (where the CFI says nothing, the jump counts as a return).
             if (layout.frames)
-                if (auto at_rsp = layout.frames->return_address_at_rsp(layout.start + j); at_rsp && !*at_rsp) continue;
+                if (auto at_rsp = layout.frames->return_address_at_rsp(layout.start + j); at_rsp && !*at_rsp) {
+                    out.landings_known = false;
+                    continue;
+                }
             out.returns.push_back({j, ReturnKind::IndirectJump});
         }
         std::sort(out.returns.begin(), out.returns.end(),
@@ -170,9 +191,54 @@ FunctionLayout layout_of(const ElfFile& elf, const ElfSymbol& sym) {
     return l;
 }
 
+namespace {
+
+// The direct branches of another part of the function (`f.cold` of `f`) that land in
+// [start, start + size), added to out.landings; an indirect jump there or a part that does not
+// decode leaves the landings unknown.
+void add_part_landings(FunctionCode& out, std::span<const uint8_t> part, uint64_t part_start, uint64_t start,
+                       uint64_t size) {
+    if (part.empty()) {
+        out.landings_known = false;
+        return;
+    }
+    ZydisDecoder decoder;
+    ZydisDecoderInit(&decoder, ZYDIS_MACHINE_MODE_LONG_64, ZYDIS_STACK_WIDTH_64);
+    size_t off = 0;
+    while (off < part.size()) {
+        ZydisDecodedInstruction insn;
+        ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
+        if (!ZYAN_SUCCESS(ZydisDecoderDecodeFull(&decoder, part.data() + off, part.size() - off, &insn, ops)) ||
+            insn.length == 0) {
+            out.landings_known = false;
+            return;
+        }
+        const auto category = insn.meta.category;
+        if ((category == ZYDIS_CATEGORY_COND_BR || category == ZYDIS_CATEGORY_UNCOND_BR) &&
+            insn.operand_count_visible > 0) {
+            if (ops[0].type == ZYDIS_OPERAND_TYPE_IMMEDIATE && ops[0].imm.is_relative) {
+                uint64_t target = part_start + off + insn.length + static_cast<uint64_t>(ops[0].imm.value.s);
+                if (target >= start && target < start + size) out.landings.push_back(target - start);
+            } else {
+                out.landings_known = false;
+                return;
+            }
+        }
+        off += insn.length;
+    }
+}
+
+}  // namespace
+
 FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym) {
     std::vector<uint8_t> bytes = elf.read(sym.value, sym.size);
-    return decode_function(bytes, layout_of(elf, sym));
+    FunctionLayout layout = layout_of(elf, sym);
+    FunctionCode out = decode_function(bytes, layout);
+    if (!out.complete || layout.parts.empty()) return out;
+    for (const auto& [lo, hi] : layout.parts) add_part_landings(out, elf.read(lo, hi - lo), lo, sym.value, sym.size);
+    std::sort(out.landings.begin(), out.landings.end());
+    out.landings.erase(std::unique(out.landings.begin(), out.landings.end()), out.landings.end());
+    return out;
 }
 
 }  // namespace bdtrace::process

@@ -68,9 +68,20 @@ struct FunctionCode {
     // address is at (%rsp) there (nullopt: no CFI covers it). False for the PLT resolver and
     // _start: they are not entered by a call.
     std::optional<bool> entry_return_address;
+    // Where control may arrive other than by falling through, as offsets (sorted, unique): the
+    // targets of the direct branches of the function and of its .cold parts that land in it,
+    // and the starts of other symbols inside it. Complete only when `landings_known`: the
+    // .cold parts decoded, and no indirect jump inside the function (a switch's jump table or
+    // a computed goto, whose targets a decode cannot see) or in a .cold part.
+    std::vector<uint64_t> landings;
+    bool landings_known = true;
+    bool has_call = false;   // a call instruction (direct or indirect)
+    bool self_call = false;  // a direct call of its own first instruction (recursion)
 
     bool is_insn(uint64_t off) const;
     bool is_nop5(uint64_t off) const;
+    // Whether a landing lies in [from, to] (true when the landings are not known).
+    bool lands_in(uint64_t from, uint64_t to) const;
 };
 
 FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout& layout);

@@ -16,9 +16,9 @@ std::string hex(uint64_t v) {
     return buf;
 }
 
-Diagnostic error_of(std::string tag, std::string message) {
+Diagnostic error_of(Tag tag, std::string message) {
     Diagnostic d;
-    d.tag = std::move(tag);
+    d.tag = tag;
     d.message = std::move(message);
     return d;
 }

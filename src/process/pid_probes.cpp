@@ -3,8 +3,12 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <set>
+
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "probes/glob.h"
 #include "process/grab_error.h"
@@ -13,15 +17,17 @@
 #include "process/pid_probe_names.h"
 #include "process/function_code.h"
 #include "process/symbol_order.h"
+#include "process/entry_site.h"
+#include "process/uprobe_path.h"
 #include "process/uretprobe_safety.h"
 
 namespace bdtrace::process {
 
 namespace {
 
-Diagnostic error_of(std::string tag, std::string message) {
+Diagnostic error_of(Tag tag, std::string message) {
     Diagnostic d;
-    d.tag = std::move(tag);
+    d.tag = tag;
     d.message = std::move(message);
     return d;
 }
@@ -74,6 +80,79 @@ bool unwinder_mapped(const std::vector<MappedObject>& mapped) {
     return false;
 }
 
+std::string hex(uint64_t v) {
+    char buf[24];
+    std::snprintf(buf, sizeof buf, "0x%llx", static_cast<unsigned long long>(v));
+    return buf;
+}
+
+// Why a function whose return trampoline is safe keeps DTrace's form of return probe (a uprobe
+// on each returning instruction) anyway; empty when it need not.
+std::string trampoline_refused(const FunctionCode& code, bool dynamic_linker) {
+    if (dynamic_linker)
+        return "the dynamic linker's functions are running when dtrace attaches (a return already pending would be missed)";
+    for (const ReturnSite& r : code.returns)
+        if (r.kind != ReturnKind::Ret)
+            return "it leaves by a jump at offset " + hex(r.offset) +
+                   " (a tail call), where DTrace's return probe fires before the function it jumps to runs";
+    if (code.self_call) return "it calls itself, and the kernel keeps at most 64 pending returns per thread";
+    return "";
+}
+
+// The dynamic linker (ld-linux-x86-64.so.2, ld.so): its start-up functions are on the stack of
+// a process dtrace holds at preinit.
+bool is_dynamic_linker(const std::string& path) {
+    std::string base = path.substr(path.rfind('/') + 1);
+    return probes::glob_match("ld-*.so*", base) || probes::glob_match("ld.so*", base) ||
+           probes::glob_match("ld64.so*", base);
+}
+
+InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, uint64_t offset) {
+    uint64_t left = body.size > offset ? body.size - offset : 0;
+    return uprobe_path(elf.read(body.value + offset, std::min<uint64_t>(left, 15)), body.value + offset);
+}
+
+// "offset 0x4 (`push %rbp`): emulated"
+std::string site_text(uint64_t offset, const InsnPath& ip) {
+    return "offset " + hex(offset) + " (`" + ip.text + "`): " + std::string(path_name(ip.path));
+}
+
+// -lv's lines for the probe: each uprobe site, the instruction there and the kernel's path.
+void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, const EntryPlacement* e) {
+    if (p.kind == PidProbeKind::Offset) {
+        p.site_paths.push_back(site_text(p.offset, path_at(elf, body, p.offset)));
+        return;
+    }
+    if (!e) return;
+    const bool scratch = p.further_offset != p.exact_offset;
+    auto at = [&](const EntrySite& site, bool past_scratch) {
+        std::string s = site_text(site.offset, site.insn);
+        if (site.offset)
+            s += ", past " + std::string(past_scratch ? "instructions that change only %rax, %r10, %r11 and the flags"
+                                                      : "instructions that change no register") +
+                 " from offset 0x0 (`" + e->first.insn.text + "`: " + std::string(path_name(e->first.insn.path)) + ")";
+        else if (!e->why_not.empty())
+            s += "; it stays there: " + e->why_not;
+        return s;
+    };
+    std::vector<std::string> lines;
+    if (p.kind == PidProbeKind::Entry) {
+        lines.push_back("entry at " + at(e->further, scratch));
+        if (scratch) lines.push_back("entry at " + at(e->exact, false) + ", when a clause reads uregs[]");
+    } else {
+        if (p.return_uprobe)
+            lines.push_back("return trampoline, trap at " + at(e->further, scratch) +
+                            (p.return_sites.empty() ? ""
+                                                    : ", when no clause reads arg0, uregs[], ustack(), ustackdepth or ucaller "
+                                                      "and dtrace started the process (-c: none of its functions is running yet)"));
+        else
+            lines.push_back("return trampoline: not used: " + p.no_trampoline);
+        for (const auto& [file_offset, offset] : p.return_sites)
+            lines.push_back("return at " + site_text(offset, path_at(elf, body, offset)));
+    }
+    p.site_paths = std::move(lines);
+}
+
 // Builds the probes of one resolution (the state dt_pid.c keeps in its dt_pid_probe_t).
 struct Builder {
     uint64_t pid;
@@ -84,21 +163,28 @@ struct Builder {
     std::set<std::pair<size_t, uint64_t>> taken;  // (object, function address) probed already
     // An unwinder may walk through frames in this process (uretprobe_safety.h, rule 4).
     bool unwinding = false;
+    // System-wide (pid 0): bdtrace's own load bias of the file when it maps it too, where IFUNCs
+    // are resolved as every process on this machine resolves them.
+    std::optional<uint64_t> self_bias = std::nullopt;
 
-    // A return probe's sites (return_sites.h), or the return uprobe the decode falls back on
-    // when uretprobe_safety.h allows it. False when the function gets no return probe; a
-    // function the description names plainly then says why.
+    // A return probe's sites (return_sites.h), and whether the kernel's return trampoline may
+    // serve it (uretprobe_safety.h, and trampoline_refused above). A function that does not
+    // decode completely has only the trampoline form, when it is safe. False when the function
+    // gets no return probe; a function the description names plainly then says why.
     bool place_return(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, const FunctionCode& code,
-                      const std::vector<std::string>& aliases) {
+                      const std::vector<std::string>& aliases, bool dynamic_linker) {
         std::string why;
+        UretprobeSafety safety = uretprobe_safety(aliases, code, unwinding);
         if (code.complete) {
             for (const ReturnSite& site : code.returns)
                 if (auto fo = elf.file_offset(body.value + site.offset)) p.return_sites.emplace_back(*fo, site.offset);
+            std::string refused = safety.safe ? trampoline_refused(code, dynamic_linker) : safety.reason;
+            p.return_uprobe = refused.empty() && !p.return_sites.empty();
+            if (!p.return_uprobe) p.no_trampoline = refused;
             if (!p.return_sites.empty()) return true;
             why = "it has no instruction that returns (its last instruction is " +
                   (code.last.empty() ? std::string("unknown") : code.last) + ")";
         } else {
-            UretprobeSafety safety = uretprobe_safety(aliases, code, unwinding);
             if (safety.safe) {
                 p.return_uprobe = true;
                 return true;
@@ -116,8 +202,10 @@ struct Builder {
         const PidObject& obj = res.objects[object];
         // An IFUNC is probed where the process's calls go: the implementation it resolved to.
         const ElfSymbol* body = &sym;
-        if (sym.ifunc)
-            if (auto impl = resolved_ifunc(pid, obj.mapping.root + obj.mapping.path, obj.load_bias, sym.value))
+        if (sym.ifunc && (pid != 0 || self_bias))
+            if (auto impl = resolved_ifunc(pid ? pid : static_cast<uint64_t>(::getpid()),
+                                           obj.mapping.root + obj.mapping.path, pid ? obj.load_bias : *self_bias,
+                                           sym.value))
                 if (const ElfSymbol* s = obj.elf->containing(*impl); s && s->value == *impl && s->size) body = s;
         // One function, one set of probes: an IFUNC and its implementation both matched by a
         // glob are one function.
@@ -127,6 +215,22 @@ struct Builder {
         auto code = [&]() -> const FunctionCode& {
             if (!decoded) decoded = decode_function(*obj.elf, *body);
             return *decoded;
+        };
+        // Where an entry uprobe goes (entry_site.h): the whole function is decoded only when its
+        // first instruction would be single-stepped.
+        std::optional<EntryPlacement> placed;
+        auto placement = [&]() -> const EntryPlacement& {
+            if (placed) return *placed;
+            InsnPath first = path_at(*obj.elf, *body, 0);
+            if (fast_path(first.path) || first.length == 0) {
+                placed.emplace();
+                placed->first.insn = first;
+                placed->exact = placed->further = placed->first;
+            } else {
+                placed = place_entry(obj.elf->read(body->value, body->size), code(), body->value,
+                                     readable_of(*obj.elf));
+            }
+            return *placed;
         };
         auto names = probe_names(*body, function, name_pattern, code, res.error);
         if (res.error) return false;
@@ -150,7 +254,27 @@ struct Builder {
             p.symbol_size = body->size;
             p.address = obj.load_bias + body->value + n.offset;
             p.file_offset = obj.elf->file_offset(body->value + n.offset).value_or(0);
-            if (p.kind == PidProbeKind::Return && !place_return(p, *obj.elf, *body, code(), aliases)) continue;
+            p.exact_file_offset = p.further_file_offset = p.file_offset;
+            if (p.kind == PidProbeKind::Return && !place_return(p, *obj.elf, *body, code(), aliases, is_dynamic_linker(obj.mapping.path))) continue;
+            if (p.kind != PidProbeKind::Offset) {
+                const EntryPlacement& e = placement();
+                p.exact_offset = e.exact.offset;
+                p.further_offset = e.further.offset;
+                p.exact_file_offset = obj.elf->file_offset(body->value + e.exact.offset).value_or(p.file_offset);
+                p.further_file_offset = obj.elf->file_offset(body->value + e.further.offset).value_or(p.file_offset);
+                // The trampoline's trap is the entry site: where the kernel single-steps it, the
+                // trap and the trampoline cost more than the single-stepped return they replace
+                // (bench/path_cases.py: ~26 against ~20 us per call here), so the returning
+                // instructions keep the probe.
+                if (p.kind == PidProbeKind::Return && p.return_uprobe && !p.return_sites.empty() &&
+                    !fast_path(e.further.insn.path)) {
+                    p.return_uprobe = false;
+                    p.no_trampoline = "its entry instruction (`" + e.further.insn.text +
+                                      "`) is single-stepped: a trap there and the trampoline cost more than a "
+                                      "single-stepped return";
+                }
+            }
+            describe_sites(p, *obj.elf, *body, placed ? &*placed : nullptr);
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -292,7 +416,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         return res;
     }
     if (function == "-") return absolute(pid, *mapped, module, name);
-    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped)};
+    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {
@@ -311,6 +435,39 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         // Objects no probe refers to are dropped, so that `objects` is what must be attached.
         if (res.probes.size() == before) res.objects.pop_back();
     }
+    return res;
+}
+
+PidResolution PidProbeResolver::resolve_file(const std::string& path, const std::string& module,
+                                             std::string_view function, std::string_view name) {
+    PidResolution res;
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) {
+        res.module_missing = true;
+        return res;
+    }
+    PidObject obj;
+    obj.mapping.path = path;
+    obj.mapping.dev = st.st_dev;
+    obj.mapping.inode = st.st_ino;
+    obj.mapping.module = module;
+    obj.elf = elf(obj.mapping);
+    if (!obj.elf) {
+        res.module_missing = true;
+        return res;
+    }
+    // Any process may map an unwinder (uretprobe_safety.h, rule 4): assume one does.
+    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt};
+    if (auto self = read_mapped_objects(static_cast<uint64_t>(::getpid())))
+        for (const auto& m : *self)
+            if (m.dev == obj.mapping.dev && m.inode == obj.mapping.inode) {
+                b.self_bias = load_bias(m, *obj.elf);  // the same file: its ELF is read already
+                break;
+            }
+    res.objects.push_back(std::move(obj));
+    b.per_module(0);
+    if (res.error) res.probes.clear();
+    if (res.probes.empty()) res.objects.clear();
     return res;
 }
 

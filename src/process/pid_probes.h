@@ -49,9 +49,21 @@ struct PidProbe {
     // Return probes: the file offset and in-function offset of every returning instruction
     // (return_sites.h). A function without one has no return probe (as in DTrace).
     std::vector<std::pair<uint64_t, uint64_t>> return_sites;
-    // A return probe on a function that did not decode completely: a return uprobe at the entry
-    // (arg0 is 0), made only when uretprobe_safety.h says the function allows it.
+    // Return probes: the kernel's return trampoline (a return uprobe) may serve this probe:
+    // uretprobe_safety.h allows it and the function neither tail-calls (DTrace's return probe
+    // fires at the jump) nor calls itself (the kernel keeps at most 64 pending returns per
+    // thread). A function that did not decode completely has only this form (arg0 0).
     bool return_uprobe = false;
+    // Entry probes, and the trap of a return probe's return uprobe: where the uprobe goes in the
+    // function (entry_site.h), past instructions that change no register (exact) or only
+    // scratch registers (further); 0 when it stays at the first instruction. With their file
+    // offsets.
+    uint64_t exact_offset = 0, further_offset = 0;
+    uint64_t exact_file_offset = 0, further_file_offset = 0;
+    // -lv: every uprobe site of the probe, with the instruction and the kernel's path there,
+    // and why a return probe does not use the return trampoline.
+    std::vector<std::string> site_paths;
+    std::string no_trampoline;
     // An offset probe on a 5-byte NOP other than the first instruction: on kernels that turn a
     // uprobe there into a CALL (kernel::Feature::UprobeNop5), it is not attached.
     bool nop5 = false;
@@ -92,6 +104,11 @@ class PidProbeResolver {
 public:
     PidResolution resolve(uint64_t pid, std::string_view module, std::string_view function,
                           std::string_view name);
+    // The same description resolved in a file rather than in a process (pid 0: every process
+    // that maps it, now or later): addresses are the file's own (load bias 0), `module` is what
+    // the probes show. module_missing when the file cannot be read.
+    PidResolution resolve_file(const std::string& path, const std::string& module, std::string_view function,
+                               std::string_view name);
 
 private:
     PidResolution absolute(uint64_t pid, const std::vector<MappedObject>& mapped,

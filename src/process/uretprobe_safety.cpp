@@ -48,6 +48,15 @@ constexpr Rule kRules[] = {
     {"__pthread_unwind*", kUnwinds},
 };
 
+// Whether no other function can run inside this one's frame: it calls nothing and leaves only by
+// returning (a tail call's callee would run with the trampoline for a return address).
+bool leaf(const FunctionCode& code) {
+    if (!code.complete || code.has_call) return false;
+    for (const ReturnSite& r : code.returns)
+        if (r.kind != ReturnKind::Ret) return false;
+    return true;
+}
+
 std::string_view unversioned(std::string_view name) {
     auto at = name.find('@');
     return at == std::string_view::npos ? name : name.substr(0, at);
@@ -65,8 +74,9 @@ UretprobeSafety uretprobe_safety(std::span<const std::string> names, const Funct
         for (const Rule& r : kRules)
             if (probes::glob_match(r.pattern, name)) return {false, r.reason};
     }
-    if (unwinding)
-        return {false, "an unwinder (a C++ exception, thread cancellation) may walk through its frame in this process"};
+    if (unwinding && !leaf(code))
+        return {false, "an unwinder (a C++ exception, thread cancellation) may walk through its frame in this "
+                       "process, and it calls other functions"};
     return {true, ""};
 }
 

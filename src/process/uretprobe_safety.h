@@ -22,11 +22,15 @@
 //  4. No unwinder walks through the frame while the function runs: a C++ exception, a thread's
 //     cancellation or pthread_exit (forced unwinding) or backtrace() would find the trampoline
 //     where the caller's address should be, find no unwind information for it and stop
-//     (std::terminate for an exception). This is a property of the process, not of the
-//     function: callers say whether such an unwinder may run.
+//     (std::terminate for an exception; the kernel does not hide the trampoline from the
+//     process). Whether such an unwinder may run is a property of the process (callers say);
+//     in such a process only a leaf is allowed: a function that calls nothing and leaves only
+//     by `ret` runs no other code inside its frame, so no exception can pass through it (short
+//     of a signal handler that throws or unwinds, with -fnon-call-exceptions or asynchronous
+//     cancellation: docs/safety.md).
 //
-// Today bdtrace places return probes on the returning instructions (return_sites.h) and uses a
-// return uprobe only when a function cannot be decoded; issue 20 may use it for speed.
+// The pid provider uses a return uprobe (the return trampoline) for speed where this allows it
+// and DTrace's semantics are kept (pid_probes.cpp), and for a function it cannot decode.
 #pragma once
 
 #include <span>

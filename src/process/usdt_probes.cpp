@@ -9,6 +9,7 @@
 #include "probes/glob.h"
 #include "process/function_code.h"
 #include "process/module_match.h"
+#include "process/uprobe_path.h"
 
 namespace bdtrace::process {
 
@@ -84,6 +85,10 @@ void UsdtResolver::probes_of(const File& f, const std::string& path, const std::
         s.args = n.args;
         s.arg_text = n.arg_text;
         if (f.elf && (!sym || sym->value != n.pc)) s.nop5 = starts_with_nop5(f.elf->read(n.pc, 5));
+        if (f.elf && s.error.empty()) {
+            InsnPath ip = uprobe_path(f.elf->read(n.pc, 15), n.pc);
+            if (ip.length) s.path = "`" + ip.text + "`: " + std::string(path_name(ip.path));
+        }
         p->sites.push_back(std::move(s));
     }
 }

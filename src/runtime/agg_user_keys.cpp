@@ -1,8 +1,8 @@
 // ufunc()/usym() and umod() aggregation keys name a function or a module, not the address the
 // probe saw: DTrace's consumer (dt_aggregate_usym, dt_aggregate_umod) moves each such key to the
 // function's (module's) start before it sorts, so that every address of one function is one
-// entry. Done here on the snapshot, before the rows are printed; so is the unwinding of ustack()
-// keys (ustack_samples.h): the key becomes the unwound stack, and keys that unwind alike merge.
+// entry. Done here on the snapshot, before the rows are printed. (ustack() keys are unwound in
+// BPF: codegen/gen_unwind.cpp.)
 #include <algorithm>
 #include <cstring>
 #include <map>
@@ -36,26 +36,9 @@ void add_value(sema::AggFunc func, std::vector<int64_t>& into, const std::vector
 }
 
 bool has_user_keys(const codegen::AggDesc& d, const output::FormatContext& ctx) {
-    for (const auto& k : d.keys) {
+    for (const auto& k : d.keys)
         if (k.kind == codegen::Field::Kind::USym && k.usym != sema::Type::UserSym::Addr && ctx.user_key) return true;
-        if (k.kind == codegen::Field::Kind::UStack && ctx.ustack_key) return true;
-    }
     return false;
-}
-
-// A ustack() key whose sample was unwound becomes that stack: the byte count and PCs in place
-// of the frame-pointer walk's (at most as many frames as the key holds).
-void unwound_key(const codegen::Field& k, uint32_t agg, uint32_t index, std::vector<uint8_t>& key,
-                 const output::FormatContext& ctx) {
-    if (k.offset + k.size > key.size() || k.size < 16) return;
-    uint8_t* d = key.data() + k.offset;
-    const std::vector<uint64_t>* pcs = ctx.ustack_key(agg, index, std::span<const uint8_t>(d, k.size));
-    if (!pcs) return;
-    size_t n = std::min<size_t>(pcs->size(), (k.size - 16) / 8);
-    uint64_t bytes = 8 * n;
-    std::memcpy(d + 8, &bytes, 8);
-    std::memset(d + 16, 0, k.size - 16);
-    if (n) std::memcpy(d + 16, pcs->data(), 8 * n);
 }
 
 }  // namespace
@@ -73,7 +56,6 @@ const std::vector<AggRow>& merge_user_keys(const std::vector<AggRow>& rows, cons
             const auto& keys = ps.aggregations[r.agg - 1].keys;
             for (uint32_t i = 0; i < keys.size(); ++i) {
                 const codegen::Field& k = keys[i];
-                if (k.kind == codegen::Field::Kind::UStack && ctx.ustack_key) unwound_key(k, r.agg, i, moved.key, ctx);
                 if (!ctx.user_key || k.kind != codegen::Field::Kind::USym || k.usym == sema::Type::UserSym::Addr) continue;
                 if (k.offset + 16 > moved.key.size()) continue;
                 uint64_t pid, addr;

@@ -1,6 +1,9 @@
 #include "runtime/printer.h"
 #include "runtime/command.h"
 
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdlib>
 #include <cstring>
 
@@ -10,6 +13,7 @@
 #include "output/trace_format.h"
 #include "output/value.h"
 #include "runtime/agg_user_keys.h"
+#include "runtime/print_type.h"
 #include "runtime/stack_frames.h"
 #include "runtime/user_stack.h"
 
@@ -24,7 +28,9 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
     : ps_(ps), opts_(std::move(opts)), out_(std::move(out)), err_(std::move(err)),
       lines_(output::ProbeLineOptions{opts_.quiet, opts_.flowindent, opts_.testing}), spec_(ps) {
     fctx_.kernel_addr = [this](uint64_t addr) { return ksyms_.describe(addr); };
-    fctx_.user_addr = [this](uint64_t pid, uint64_t addr) { return usyms_.describe(pid, addr); };
+    fctx_.user_addr = [this](uint64_t pid, uint64_t addr) {
+        return usyms_.describe(pid ? pid : opts_.target, addr);
+    };
     using UN = output::FormatContext::UserName;
     fctx_.user_name = [this](UN how, uint64_t pid, uint64_t addr) {
         if (pid == codegen::abi::kKernelSymbolPid) return how == UN::Mod ? ksyms_.mod(addr) : ksyms_.sym(addr);
@@ -40,9 +46,6 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
         process::StackCopy copy{ip, sp, bp, stack};
         process::Unwound u = process::unwind_stack(cfi_, pid, copy, max);
         return std::make_pair(std::move(u.pcs), u.complete);
-    };
-    fctx_.ustack_key = [this](uint32_t agg, uint32_t index, std::span<const uint8_t> datum) {
-        return ustack_samples_.find(agg, index, datum);
     };
     fctx_.user_key = [this](UN how, uint64_t pid, uint64_t addr) {
         if (pid == codegen::abi::kKernelSymbolPid)
@@ -223,7 +226,7 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
             auto r = setopt(name, value);
             if (auto* err = std::get_if<std::string>(&r)) {
                 // DTrace's library error: the reason ends with a newline of its own.
-                out_(text);
+                write(text);
                 text.clear();
                 err_(probe_error_prefix(e) + "couldn't set option \"" + name + "\" to \"" + value + "\": " + *err + "\n\n");
                 break;
@@ -266,13 +269,6 @@ std::optional<output::FiringDesc> RecordPrinter::firing_of(const uint8_t* rec, s
 
 void RecordPrinter::handle(const void* data, size_t size) {
     const uint8_t* rec = static_cast<const uint8_t*>(data);
-    // A new ustack() key's sample is no firing of its own (nor the next firing for -F).
-    uint32_t epid = 0;
-    if (size >= 4) std::memcpy(&epid, rec, 4);
-    if (epid == codegen::abi::kUstackSampleEpid) {
-        ustack_samples_.add(ps_, rec, size, fctx_);
-        return;
-    }
     if (!opts_.flowindent && deferred_.empty()) return dispatch(rec, size, nullptr);
     if (!deferred_.empty()) {
         std::vector<uint8_t> held = std::exchange(deferred_, {});
@@ -299,13 +295,50 @@ void RecordPrinter::dispatch(const uint8_t* rec, size_t size, const output::Firi
     if (!spec_.used()) return print(rec, size, h, e, next);
     // Speculative records wait for their commit(); committed ones print after the record that
     // committed them.
-    Speculations::Routing r = spec_.route(e, h.actions, rec, size);
+    Speculations::Routing r = spec_.route(e, rec, size);
     if (r.print) print(rec, size, h, e);
     for (const auto& held : r.committed) {
         codegen::abi::RecordHeader hh;
         std::memcpy(&hh, held.data(), sizeof hh);
         print(held.data(), held.size(), hh, ps_.epids[hh.epid - 1]);
     }
+}
+
+// freopen(): DTrace's consumer reopens its output stream on the file the action names, so what
+// every later record (and printa()) prints goes there; freopen("") goes back (the compiler made
+// it "."). A file that cannot be opened is reported as an error on the enabled probe.
+void RecordPrinter::write(std::string_view text) {
+    if (text.empty()) return;
+    if (!redirect_) {
+        out_(text);
+        return;
+    }
+    std::fwrite(text.data(), 1, text.size(), redirect_.get());
+    std::fflush(redirect_.get());
+}
+
+void RecordPrinter::freopen_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
+                                   size_t size, std::string& text) {
+    // What this firing printed before the action goes where the output went until now.
+    write(text);
+    text.clear();
+    if (a.format == ".") {
+        redirect_.reset();
+        return;
+    }
+    const output::CompiledFormat* fmt = format_for(a.format);
+    if (!fmt) return;
+    std::vector<output::Value> args;
+    for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_, fctx_, true));
+    std::string name = output::format_printf(*fmt, args, fctx_).text;
+    std::FILE* f = std::fopen(name.c_str(), "a");
+    if (!f) {
+        int err = errno;
+        err_(probe_error_prefix(e) + "couldn't freopen() \"" + name + "\": " + std::strerror(err) + "\n");
+        ++errors_;
+        return;
+    }
+    redirect_.reset(f);
 }
 
 void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::RecordHeader& h,
@@ -320,7 +353,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
     topts.quiet = opts_.quiet;  // as it was when the firing began
     topts.rawbytes = opts_.rawbytes;
     for (const auto& a : e.actions) {
-        if (!(h.actions & (uint64_t{1} << a.index))) continue;
+        if (!codegen::abi::action_ran(rec, size, a.index)) continue;
         switch (a.kind) {
             case ActionKind::Stack:
             case ActionKind::Trace:
@@ -373,13 +406,32 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
                 for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_, fctx_, true));
                 const output::CompiledFormat* fmt = format_for(a.format);
                 if (!fmt) break;
-                out_(text);
+                write(text);
                 text.clear();
                 std::string cmd = output::format_printf(*fmt, args, fctx_).text;
                 std::fflush(nullptr);
                 (void)run_command(cmd, while_command_runs);
                 break;
             }
+            case ActionKind::Freopen: freopen_action(a, e, rec, size, text); break;
+            case ActionKind::Print: {
+                const Field& f = a.fields[0];
+                uint32_t n = f.kind == Field::Kind::Int ? 8 : f.size;
+                if (!a.print_type || f.offset + n > size) break;
+                text += format_print(*a.print_type, std::string_view(reinterpret_cast<const char*>(rec + f.offset), n));
+                break;
+            }
+            case ActionKind::Ftruncate:
+                // Empties the output after what this firing printed before (dt_consume.c).
+                write(text);
+                text.clear();
+                if (redirect_) {
+                    std::fflush(redirect_.get());
+                    if (::ftruncate(fileno(redirect_.get()), 0) == 0) std::rewind(redirect_.get());
+                } else if (truncate) {
+                    truncate();
+                }
+                break;
             case ActionKind::Exit: {
                 uint64_t v = 0;
                 if (!a.fields.empty() && a.fields[0].offset + 8 <= size) std::memcpy(&v, rec + a.fields[0].offset, 8);
@@ -400,11 +452,11 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
         jf.function = e.function;
         jf.name = e.name;
         jf.records = std::move(json_);
-        out_(text + output::json_probe_line(jf) + "\n" + json_after_);
+        write(text + output::json_probe_line(jf) + "\n" + json_after_);
         return;
     }
     text += lines_.end();
-    out_(text);
+    write(text);
 }
 
 }  // namespace bdtrace::runtime

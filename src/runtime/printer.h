@@ -2,7 +2,9 @@
 // record descriptions codegen produced and the output engine (src/output/).
 #pragma once
 
+#include <cstdio>
 #include <functional>
+#include <memory>
 #include <map>
 #include <optional>
 #include <set>
@@ -16,7 +18,6 @@
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
 #include "runtime/speculations.h"
-#include "runtime/ustack_samples.h"
 #include "output/printf_render.h"
 #include "process/kernel_symbols.h"
 #include "process/unwind.h"
@@ -30,6 +31,9 @@ struct PrinterOptions {
     bool flowindent = false;
     bool rawbytes = false;
     std::string program_name = "dtrace";
+    // $target (-c/-p), 0 without: %A names an integer that carries no process (an aggregation
+    // key) in its address space, as DTrace's pfprint_uaddr does.
+    uint64_t target = 0;
     AggPrintOptions agg;
 };
 
@@ -61,6 +65,10 @@ public:
 
     // One record from the ring buffer.
     void handle(const void* data, size_t size);
+    // Output: to the file freopen() named, else to the consumer's output.
+    void write(std::string_view text);
+    // ftruncate() when freopen() has not redirected the output: empties the output file.
+    std::function<void()> truncate;
     // Prints the record held back for its successor (-F), when there is one.
     void flush();
 
@@ -81,11 +89,16 @@ private:
     void aggregation_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec,
                             size_t size, std::string& text);
     std::string probe_error_prefix(const codegen::Epid& e) const;
+    // freopen(): the output from now on goes to the file the format names ("." : back to the
+    // original output); a file that cannot be opened is an error on the probe, as in DTrace.
+    void freopen_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec, size_t size,
+                        std::string& text);
     const output::CompiledFormat* format_for(const std::string& fmt);
 
     const codegen::ProgramSet& ps_;
     PrinterOptions opts_;
     std::function<void(std::string_view)> out_, err_;
+    std::unique_ptr<std::FILE, int (*)(std::FILE*)> redirect_{nullptr, &std::fclose};  // freopen()
     output::ProbeLinePrinter lines_;
     // -F: DTrace decides a firing's flow mark knowing the next record (a return probe with more
     // clauses to come unindents only with the last), so each record waits for the next.
@@ -95,7 +108,6 @@ private:
     process::UserSymbols usyms_;
     process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)
     output::FormatContext fctx_;
-    UstackSamples ustack_samples_;  // new ustack() keys' samples, unwound
     std::optional<int> exit_status_;
     std::set<uint32_t> printed_aggs_;
     AggNormals normals_;

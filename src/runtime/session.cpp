@@ -74,6 +74,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         }
         if (m.read_only) spec.flags |= kernel::kMapRdonlyProg;
         if (m.no_prealloc) spec.flags |= kernel::kMapNoPrealloc;
+        if (m.mmapable) spec.flags |= kernel::kMapMmapable;
         auto map = k.create_map(spec);
         if (!map) {
             *err = from(map.error());
@@ -197,6 +198,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->notice_ring_ = std::move(ring.value());
     }
 
+    if (ps.unwind_exec_program && !s->load_unwind_watch(err)) return nullptr;
+
     auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kRingbufMap), std::move(on_record));
     if (!ring) {
         *err = from(ring.error());
@@ -227,6 +230,10 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     // (return probe program, return uprobe link, file, pid) -> one link.
     std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
+    // What the clauses enabled on each probe read (codegen/clause_reads.h): where its uprobes go.
+    std::map<uint32_t, codegen::ClauseReads> reads;
+    for (const auto& e : ps_.epids) reads[e.probe_id] |= e.reads;
+    for (const codegen::Epid* e : epids) reads[e->probe_id] |= e->reads;
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
@@ -238,10 +245,20 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             std::vector<std::byte> cur(table.value_buffer_size());
             if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
                 std::memcpy(row.data(), cur.data(), 4 * slots);
-            // A return probe is a uprobe on each returning instruction, the instruction's offset
-            // in the function in the cookie's upper half; a return uprobe only where the probe
-            // says it is safe (process/uretprobe_safety.h), never for lack of sites alone.
-            bool return_uprobe = e->retprobe && e->return_sites.empty() && e->return_uprobe;
+            // A return probe is served by the kernel's return trampoline (a return uprobe
+            // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
+            // no clause reads what only the returning instruction knows, and no call of the
+            // function can be running yet (a process dtrace holds unstarted: the trampoline
+            // would miss the return of a call that began before it was placed); otherwise by a
+            // uprobe on each returning instruction, its offset in the function in the cookie's
+            // upper half (arg0).
+            const codegen::ClauseReads& r = reads[e->probe_id];
+            bool return_uprobe = e->retprobe && e->return_uprobe &&
+                                 (e->return_sites.empty() || (!r.return_site() && unstarted_.count(e->pid)));
+            // An entry uprobe past the first instruction (process/entry_site.h): past
+            // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped in
+            // the cookie's upper half give uregs[R_PC] and ustack() the function's address back.
+            const probes::UprobeSite& entry = r.uregs ? e->entry_exact : e->entry_further;
             auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
             spec.path = e->path;
             spec.pid = static_cast<pid_t>(e->pid);
@@ -251,13 +268,19 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             if (attached) {
             } else if (!e->usdt_sites.empty()) {
                 usdt.push_back(e);
-            } else if (e->retprobe && !return_uprobe) {
+            } else if (return_uprobe) {
+                spec.offsets.push_back(e->entry_further.file_offset ? e->entry_further.file_offset : e->file_offset);
+                spec.cookies.push_back(e->probe_id);
+            } else if (e->retprobe) {
                 for (const auto& [file_offset, in_function] : e->return_sites) {
                     spec.offsets.push_back(file_offset);
                     spec.cookies.push_back(e->probe_id | (in_function << 32));
                 }
             } else if (e->nop5_site && !nop5_safe()) {
                 skip(*e, SkippedProbe::Why::Nop5);
+            } else if (entry.skip) {
+                spec.offsets.push_back(entry.file_offset);
+                spec.cookies.push_back(e->probe_id | (entry.skip << 32));
             } else {
                 spec.offsets.push_back(e->file_offset);
                 spec.cookies.push_back(e->probe_id);
@@ -325,10 +348,12 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         for (size_t i : refused)
             for (const codegen::Epid* e : epids)
                 if (e->probe_id == (spec.cookies[i] & 0xffffffff)) {
+                    refused_ids_.insert(e->probe_id);
                     skip(*e, SkippedProbe::Why::Refused);
                     break;
                 }
     }
+    if (pair_flow_) disable_unpaired();
     return true;
 }
 
@@ -521,6 +546,57 @@ bool Session::watch_execs(SessionError* err) {
     return true;
 }
 
+// ustack() keys: the program that forgets a process's unwind tables when it execs, and the
+// requests for tables (runtime/unwind_tables.h serves them).
+bool Session::load_unwind_watch(SessionError* err) {
+    std::string asm_err;
+    auto code = bpf::assemble(*ps_.unwind_exec_program, asm_err);
+    if (!code) {
+        *err = {"failed to generate code: " + asm_err, 1, ""};
+        return false;
+    }
+    bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return maps_.at(m)->fd(); });
+    auto id = kernel_.tracepoint_btf_id("sched_process_exec");
+    if (!id) {
+        *err = from(id.error());
+        return false;
+    }
+    kernel::ProgramSpec spec;
+    spec.type = kernel::ProgramType::Tracing;
+    spec.expected_attach = kernel::AttachType::TraceRawTp;
+    spec.attach_btf_id = *id;
+    spec.name = "dt_unwind_exec";
+    spec.insns = std::as_bytes(std::span(code->insns));
+    auto prog = kernel_.load_program(spec);
+    if (!prog) {
+        *err = from(prog.error());
+        return false;
+    }
+    auto link = kernel_.attach_tracing(*prog.value(), 0);
+    if (!link) {
+        *err = from(link.error());
+        return false;
+    }
+    hook_programs_.push_back(std::move(prog.value()));
+    links_.push_back(std::move(link.value()));
+    auto ring = kernel_.open_ring_buffer(*maps_.at(codegen::abi::kUnwindNoticeMap), [this](const void* d, size_t n) {
+        uint32_t note[2] = {0, 0};
+        if (n >= sizeof note) std::memcpy(note, d, sizeof note);
+        unwind_requests_.push_back({note[0], note[1] == codegen::abi::kUnwindNoticeExec});
+    });
+    if (!ring) {
+        *err = from(ring.error());
+        return false;
+    }
+    unwind_ring_ = std::move(ring.value());
+    return true;
+}
+
+std::vector<Session::UnwindRequest> Session::take_unwind_requests() {
+    if (unwind_ring_) (void)unwind_ring_->consume();
+    return std::exchange(unwind_requests_, {});
+}
+
 std::vector<uint64_t> Session::take_notices() {
     if (notice_ring_) (void)notice_ring_->poll(0);
     return std::exchange(notices_, {});
@@ -551,7 +627,7 @@ bool Session::attach(SessionError* err) {
             spec.value = rate->first;
             if (l.kind == AttachKind::Tick) {
                 auto cpus = kernel_.online_cpus();
-                spec.cpu = cpus && !cpus->empty() ? cpus->front() : 0;
+                spec.cpu = ps_.only_cpu >= 0 ? ps_.only_cpu : cpus && !cpus->empty() ? cpus->front() : 0;
             }
             spec.cookie = id;
             auto link = kernel_.attach_perf_event(*l.prog, spec);
@@ -604,7 +680,7 @@ bool Session::run(AttachKind kind, SessionError* err) {
     for (const auto& l : programs_) {
         if (l.kind != kind) continue;
         uint64_t args[2] = {0, 0};
-        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)));
+        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)), ps_.only_cpu);
         if (!r) {
             *err = from(r.error());
             return false;

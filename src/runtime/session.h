@@ -5,6 +5,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -50,6 +51,10 @@ public:
     // pid probes enabled after attach() (found in a library loaded later): their epids, already
     // appended to the program set, get their table rows and uprobes.
     bool attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err);
+    // The processes dtrace started and holds, none of whose code has run but the dynamic linker's
+    // start-up (-c, before they are continued): only there may a return probe use the kernel's
+    // return trampoline, which misses the return of a call already running when it is placed.
+    void set_unstarted(std::set<uint64_t> pids) { unstarted_ = std::move(pids); }
     // syscall provider probes: their rows of the syscall table and names, then one raw
     // tracepoint link per program (sys_enter, sys_exit), whatever the number of calls.
     bool attach_syscall_epids(SessionError* err);
@@ -66,6 +71,13 @@ public:
     bool watches_execs() const { return exec_notice_ != nullptr; }
     // The processes whose loaded objects changed since the last call (a pid per change).
     std::vector<uint64_t> take_notices();
+    // ustack() keys: the processes whose unwind tables the BPF unwinder asked for, or which
+    // exec'd (their tables were dropped), since the last call (runtime/unwind_tables.h).
+    struct UnwindRequest {
+        uint32_t pid;
+        bool exec;
+    };
+    std::vector<UnwindRequest> take_unwind_requests();
     void set_activity(uint32_t activity);            // codegen::abi::Activity
     uint32_t activity() const;
     void set_wall_offset(int64_t ns);
@@ -83,6 +95,11 @@ public:
     // instruction (a LOCK prefix, ...), or a uprobe there would change the program (a 5-byte
     // NOP inside a function on a kernel that rewrites it into a CALL); taken once.
     std::vector<SkippedProbe> take_skipped() { return std::exchange(skipped_, {}); }
+    // -F: a function whose entry or return probe the kernel refused gets neither, so that every
+    // "<-" has its "->" (session_flow.cpp). Set before attach().
+    void pair_flow(bool on) { pair_flow_ = on; }
+    // The probes disabled for that since the last call, by name; taken once.
+    std::vector<std::string> take_unpaired() { return std::exchange(unpaired_, {}); }
     // The USDT probe sites left out because their argument specs are not understood, as
     // "provider:module:function:name (specs)"; taken once.
     std::vector<std::string> take_unusable_sites() { return std::exchange(unusable_sites_, {}); }
@@ -106,6 +123,13 @@ private:
     // uprobe_multi link per (file, process) with the sites' semaphores as ref_ctr offsets.
     bool attach_usdt(const std::vector<const codegen::Epid*>& epids, SessionError* err);
     uint32_t next_usdt_site_ = 0;
+    // -F pairing (session_flow.cpp): clears the probe-table rows of the entry or return probe
+    // whose partner was refused.
+    void disable_unpaired();
+    bool pair_flow_ = false;
+    std::set<uint32_t> refused_ids_;   // pid probes with an instruction the kernel refused
+    std::set<uint32_t> unpaired_ids_;  // their partners, disabled under -F
+    std::vector<std::string> unpaired_;
     std::vector<std::string> unusable_sites_;
 
     struct Loaded {
@@ -124,6 +148,7 @@ private:
     bool attach_hooks(SessionError* err);
     void fill_machinery();
     std::vector<std::unique_ptr<kernel::Program>> hook_programs_;
+    bool load_unwind_watch(SessionError* err);
 
     kernel::Kernel& kernel_;
     const codegen::ProgramSet& ps_;
@@ -134,6 +159,8 @@ private:
     std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
     std::unique_ptr<kernel::Program> exec_notice_;  // the exec watch, when USDT globs need it
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
+    std::unique_ptr<kernel::RingBuffer> unwind_ring_;  // ustack() keys' table requests
+    std::vector<UnwindRequest> unwind_requests_;
     std::vector<uint64_t> notices_;
     DropCounts drops_seen_;
     uint64_t misses_seen_ = 0;
@@ -142,6 +169,7 @@ private:
     bool nop5_safe();
     void skip(const codegen::Epid& e, SkippedProbe::Why why);
     std::vector<SkippedProbe> skipped_;
+    std::set<uint64_t> unstarted_;
 };
 
 }  // namespace bdtrace::runtime

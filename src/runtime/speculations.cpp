@@ -54,14 +54,13 @@ std::vector<std::vector<uint8_t>> Speculations::end(uint32_t id, uint32_t gen, b
     return out;
 }
 
-Speculations::Routing Speculations::route(const codegen::Epid& e, uint64_t actions, const uint8_t* rec,
-                                          size_t size) {
+Speculations::Routing Speculations::route(const codegen::Epid& e, const uint8_t* rec, size_t size) {
     Routing r;
     std::optional<Tag> speculate;
     std::vector<Tag> commits, discards;
     bool other = false;
     for (const auto& a : e.actions) {
-        if (!(actions & (uint64_t{1} << a.index))) continue;
+        if (!codegen::abi::action_ran(rec, size, a.index)) continue;
         switch (a.kind) {
             case ActionKind::Speculate: speculate = tag_of(a, rec, size); break;
             case ActionKind::Commit: commits.push_back(tag_of(a, rec, size)); break;

@@ -25,13 +25,13 @@ public:
     explicit Speculations(const codegen::ProgramSet& ps) : ps_(ps) {}
     bool used() const { return ps_.speculations; }
 
-    // What to do with one record of epid `e` whose header says `actions` ran: print it now or
-    // not (held, or nothing but commit()/discard()), then print `committed`, in order.
+    // What to do with one record of epid `e` (its action bits say which actions ran): print it
+    // now or not (held, or nothing but commit()/discard()), then print `committed`, in order.
     struct Routing {
         bool print = true;
         std::vector<std::vector<uint8_t>> committed;
     };
-    Routing route(const codegen::Epid& e, uint64_t actions, const uint8_t* rec, size_t size);
+    Routing route(const codegen::Epid& e, const uint8_t* rec, size_t size);
 
     // The cleaner, once per `period` ns (-x cleanrate) of the clock `now`: frees the ids that
     // were already ending at its previous pass, so an id is busy for one to two periods.

@@ -24,7 +24,7 @@ constexpr AggFuncDef kAggFuncs[] = {
 // llquantize()'s parameters as dt_cc.c names them, with the tag for a non-constant one.
 struct LlquantizeArg {
     const char* name;
-    const char* type_tag;
+    Tag type_tag;
 };
 
 constexpr LlquantizeArg kLlquantizeArgs[4] = {
@@ -100,7 +100,7 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     auto constant = [&](size_t i) -> int64_t {
         NodePtr c = rvalue(*rhs.args[i]);
         if (c->kind != NodeKind::Int) {
-            static const char* const tags[] = {"D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"};
+            static constexpr Tag tags[] = {"D_LQUANT_BASETYPE", "D_LQUANT_LIMTYPE", "D_LQUANT_STEPTYPE"};
             error(tags[i - 1], rhs.args[i]->range,
                   std::string(def->name) + "( ) argument #" + std::to_string(i) +
                       (i == 3 ? " must be a non-zero positive integer constant" : " must be an integer constant"));
@@ -176,15 +176,15 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
         size_t want = agg->keys.size(), got = upd->keys.size();
         if (want != got)
             error("D_PROTO_LEN", lhs.range, "@" + bare + "[ ] prototype mismatch: " + std::to_string(got) +
-                                                (got == 1 ? " arg" : " args") + " passed, " + std::to_string(want) + " expected");
+                                                (got == 1 ? " key" : " keys") + " passed, " + std::to_string(want) + " expected");
         for (size_t i = 0; i < want; ++i) {
             const Type* a = agg->keys[i];
             const Type* b = upd->keys[i]->type;
             bool ok = (a->is_string() || a->kind == TypeKind::Array) == (b->is_string() || b->kind == TypeKind::Array) &&
                       (a->is_integer() == b->is_integer()) && (a->is_pointer() == b->is_pointer());
             if (!ok)
-                error("D_PROTO_ARG", upd->keys[i]->range, "@" + bare + "[ ] argument #" + std::to_string(i + 1) +
-                      " is incompatible with prototype:\n\tprototype: " + a->name + "\n\t argument: " + b->name);
+                error("D_PROTO_ARG", upd->keys[i]->range, "@" + bare + "[ ] key #" + std::to_string(i + 1) +
+                      " is incompatible with prototype:\n\tprototype: " + a->name + "\n\t      key: " + b->name);
         }
         if (def->func == AggFunc::Lquantize) {
             output::LquantizeParams prev{static_cast<int32_t>(agg->base), static_cast<uint16_t>(agg->step),

@@ -51,10 +51,13 @@ std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
         a->format = call.args[0]->text;
         first = 1;
     }
+    // "void(@, ...)": no argument at all is a prototype mismatch; a format alone is printa()'s
+    // own (dt_action_printa), which always says "args".
+    if (call.args.empty())
+        error("D_PROTO_LEN", call.range, "printa( ) prototype mismatch: 0 args passed, 1 expected");
     if (call.args.size() <= first)
         error("D_PRINTA_PROTO", call.range, "printa( ) prototype mismatch: " + std::to_string(call.args.size()) +
-                                                " arg" + plural_s(call.args.size()) + " passed, at least " +
-                                                std::to_string(first + 1) + " expected");
+                                                " args passed, " + std::to_string(first + 1) + " expected");
     for (size_t i = first; i < call.args.size(); ++i) {
         const ast::Expr& arg = *call.args[i];
         uint32_t id = aggregation_id(arg);
@@ -90,6 +93,15 @@ std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
     if (first == 1) {
         auto parsed = output::parse_format(a->format);
         if (!parsed.format) error(parsed.error->tag, call.range, parsed.error->message);
+        // The conversions take the keys in order, %@ the value (dt_printf_validate).
+        std::vector<output::ArgType> keys;
+        for (const Type* k : lead.keys) keys.push_back(printf_arg_type(k));
+        output::PrintfCheckOptions po;
+        po.function = "printa";
+        po.aggregation = true;
+        po.exact_length = false;
+        po.agg_is_count = lead.func == AggFunc::Count;
+        if (auto d = output::check_printf_args(*parsed.format, keys, po)) error(d->tag, call.range, d->message);
     }
     return a;
 }
@@ -111,8 +123,9 @@ std::unique_ptr<Action> Checker::one_aggregation_action(const ast::Expr& call, A
         error("D_PROTO_LEN", call.range, std::string(name) + "( ) prototype mismatch: " + std::to_string(n) + " arg" +
                                              plural_s(n) + " passed, " + expected + " expected");
     }
-    const char* tag = kind == ActionKind::Clear ? "D_CLEAR_AGGARG" : kind == ActionKind::Trunc ? "D_TRUNC_AGGARG"
-                                                                                               : "D_NORMALIZE_AGGARG";
+    Tag tag = kind == ActionKind::Clear   ? Tag("D_CLEAR_AGGARG")
+              : kind == ActionKind::Trunc ? Tag("D_TRUNC_AGGARG")
+                                          : Tag("D_NORMALIZE_AGGARG");
     if (call.args[0]->kind != ast::ExprKind::Agg)
         error(tag, call.args[0]->range, std::string(name) + "( ) argument #1 is incompatible with prototype:\n\tprototype: aggregation\n\t argument: " +
                                             rvalue(*call.args[0])->type->name);
@@ -125,6 +138,8 @@ std::unique_ptr<Action> Checker::one_aggregation_action(const ast::Expr& call, A
     a->aggs.push_back(id);
     if (kind == ActionKind::Trunc && n == 2) {
         NodePtr k = rvalue(*call.args[1]);
+        if (!k->type->is_scalar() || is_aggregation_ref(*k))
+            error("D_TRUNC_SCALAR", call.range, "trunc( ) argument #2 must be of scalar type");
         if (k->kind != NodeKind::Int)
             error("D_TRUNC_SCALAR", call.args[1]->range, "trunc( ) argument #2 must be an integer constant");
         a->keep = static_cast<int64_t>(k->value);

@@ -8,7 +8,6 @@ namespace bdtrace::sema {
 
 namespace {
 
-std::string plural_args(size_t n) { return n == 1 ? " arg" : " args"; }
 
 bool key_type_ok(const Type* t) {
     return t->is_scalar() || t->is_string() || t->is_record() ||
@@ -72,7 +71,7 @@ NodePtr Checker::dynamic_element(const ast::Expr& e, const Type* assigned) {
             NodePtr kn = rvalue(*k);
             if (!key_type_ok(kn->type))
                 error("D_KEY_TYPE", kn->range, std::string(kn->type->is_void() ? "void" : kn->type->name) +
-                                                   " expression may not be used as an array index: key #" +
+                                                   " expression may not be used as associative array index: key #" +
                                                    std::to_string(keys.size() + 1));
             keys.push_back(std::move(kn));
         }
@@ -85,15 +84,16 @@ NodePtr Checker::dynamic_element(const ast::Expr& e, const Type* assigned) {
     if (assoc) {
         if (fresh)
             for (const auto& k : keys) v->keys.push_back(k->type);
+        // DTrace calls an array's subscripts keys (dt_idcook_sign).
         if (v->keys.size() != keys.size())
-            error("D_PROTO_LEN", e.range, shown + "[ ] prototype mismatch: " + std::to_string(keys.size()) +
-                                              plural_args(keys.size()) + " passed, " + std::to_string(v->keys.size()) +
-                                              " expected");
+            error("D_PROTO_LEN", e.range, name + "[ ] prototype mismatch: " + std::to_string(keys.size()) +
+                                              (keys.size() == 1 ? " key" : " keys") + " passed, " +
+                                              std::to_string(v->keys.size()) + " expected");
         for (size_t i = 0; i < keys.size(); ++i)
             if (!keys_agree(v->keys[i], keys[i]->type))
-                error("D_PROTO_ARG", keys[i]->range, shown + "[ ] argument #" + std::to_string(i + 1) +
+                error("D_PROTO_ARG", keys[i]->range, name + "[ ] key #" + std::to_string(i + 1) +
                                                          " is incompatible with prototype:\n\tprototype: " +
-                                                         v->keys[i]->name + "\n\t argument: " + keys[i]->type->name);
+                                                         v->keys[i]->name + "\n\t      key: " + keys[i]->type->name);
     }
     if (v->type->kind == TypeKind::Array)
         error("D_UNKNOWN", e.range, "dynamic variables of type " + v->type->name + " are not yet supported: " + shown);

@@ -130,7 +130,10 @@ NodePtr Checker::expr(const ast::Expr& e) {
         }
         case ExprKind::Agg: {
             // An aggregation has no value in D: the node only lets the context say why
-            // (trace(), printf(), a key, a statement with no effect).
+            // (trace(), printf(), a key, a statement with no effect). Named alone it must
+            // exist already; @a[...] creates it (DTrace's dt_xcook_ident).
+            if (!aggregation_id(e) && !aggregation_ref_creates)
+                error("D_IDENT_UNDEF", e.range, "failed to resolve " + e.text + ": Unknown variable name");
             Type* t = types.new_type();
             t->kind = TypeKind::Function;
             t->name = "aggregation";
@@ -155,6 +158,8 @@ NodePtr Checker::expr(const ast::Expr& e) {
             else if (b->type->is_pointer() && a->kind == NodeKind::Int && a->value == 0) t = b->type;
             else
                 error("D_OP_INCOMPAT", e.range, "operator ?: operands must have compatible types");
+            if (a->kind == NodeKind::ActCall || b->kind == NodeKind::ActCall)
+                error("D_OP_ACT", e.range, "action cannot be used in a conditional context");
             auto n = node(NodeKind::Cond, t, e.range);
             n->a = std::move(c);
             n->b = std::move(a);
@@ -248,7 +253,7 @@ NodePtr Checker::ident(const ast::Expr& e) {
     if (name.find('`') != std::string::npos) return kernel_symbol(e);
     if (NodePtr in = xlate_input(name)) return in;
     if (Variable* v = variable(Variable::Scope::Global, name, nullptr, e.range)) {
-        if (v->assoc)
+        if (v->assoc)  // an associative array named without a key (dt_xcook_ident)
             error("D_IDENT_BADREF", e.range, "associative array '" + name + "' may not be referenced as scalar");
         auto n = node(NodeKind::Global, v->type, e.range);
         n->var = v;
@@ -287,7 +292,7 @@ NodePtr Checker::ident(const ast::Expr& e) {
         n->builtin = b->var;
         n->value = b->index;
         if (b->var == BuiltinVar::Args)
-            args_unstable(e.range);
+            error("D_IDENT_BADREF", e.range, "associative array 'args' may not be referenced as scalar");
         return n;
     }
     error("D_IDENT_UNDEF", e.range, "failed to resolve " + name + ": Unknown variable name");
@@ -470,9 +475,15 @@ static uint64_t fold(Op op, uint64_t a, uint64_t b, const Type* t, bool* ok) {
 NodePtr Checker::binary(const ast::Expr& e) {
     const OpInfo& oi = info(e.binary_op);
     std::string opname = oi.text;
+    // DTrace reports an operator's errors at its node's line: where its lexer stood when the
+    // operator was reduced (after a predicate's closing "/", the next non-blank line).
+    SourceRange op_at = e.range;
+    if (e.dtrace_line) op_at.begin.line = op_at.end.line = e.dtrace_line;
     if (e.binary_op == BinaryOp::Comma) {
         NodePtr a = rvalue(*e.lhs);
         NodePtr b = rvalue(*e.rhs);
+        if (a->kind == NodeKind::ActCall || b->kind == NodeKind::ActCall)
+            error("D_OP_ACT", op_at, "operator , operands cannot be actions");
         auto n = node(NodeKind::Comma, b->type, e.range);
         n->a = std::move(a);
         n->b = std::move(b);
@@ -493,24 +504,24 @@ NodePtr Checker::binary(const ast::Expr& e) {
     const Type* ta = a->type;
     const Type* tb = b->type;
     auto incompatible = [&]() {
-        error("D_OP_INCOMPAT", e.range, "operands have incompatible types: \"" + ta->name + "\" " + opname + " \"" + tb->name + "\"");
+        error("D_OP_INCOMPAT", op_at, "operands have incompatible types: \"" + ta->name + "\" " + opname + " \"" + tb->name + "\"");
     };
     const Type* rt = nullptr;
     NodeKind kind = NodeKind::Binary;
     switch (oi.op) {
         case Op::And: case Op::Or: case Op::Xor: case Op::Mod: case Op::Shl: case Op::Shr:
             if (!ta->is_integer() || !tb->is_integer())
-                error("D_OP_INT", e.range, "operator " + opname + " requires operands of integral type");
+                error("D_OP_INT", op_at, "operator " + opname + " requires operands of integral type");
             rt = (oi.op == Op::Shl || oi.op == Op::Shr) ? promote(types, ta) : arith_result(types, ta, tb);
             break;
         case Op::Mul: case Op::Div:
             if (!ta->is_arith() || !tb->is_arith())
-                error("D_OP_ARITH", e.range, "operator " + opname + " requires operands of arithmetic type");
+                error("D_OP_ARITH", op_at, "operator " + opname + " requires operands of arithmetic type");
             rt = arith_result(types, ta, tb);
             break;
         case Op::LogAnd: case Op::LogOr: case Op::LogXor:
             if (!ta->is_scalar() || !tb->is_scalar())
-                error("D_OP_SCALAR", e.range, "operator " + opname + " requires operands of scalar type");
+                error("D_OP_SCALAR", op_at, "operator " + opname + " requires operands of scalar type");
             rt = types.int_type(4, true);
             kind = NodeKind::Logical;
             break;
@@ -547,7 +558,7 @@ NodePtr Checker::binary(const ast::Expr& e) {
         // DTrace keeps a folded constant's 64-bit value whatever its type (dt_node_op2): it is
         // narrowed only where stored, recorded or cast, as a computed value is.
         if (ok) return int_const(v, rt, e.range);
-        if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", e.range, "expression contains division by zero");
+        if (oi.op == Op::Div || oi.op == Op::Mod) error("D_DIV_ZERO", op_at, "expression contains division by zero");
     }
     auto n = node(kind, rt, e.range);
     n->op = oi.op;

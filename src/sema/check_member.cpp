@@ -82,7 +82,25 @@ NodePtr Checker::index(const ast::Expr& e) {
             return inline_element(e, *it->second);
     }
     if (is_dynamic_target(e)) return dynamic_element(e, nullptr);
-    if (base_e.kind == ExprKind::Agg) error("D_AGG_FUNC", e.range, "aggregations are not yet supported");
+    if (base_e.kind == ExprKind::Index && base_e.lhs->kind == ExprKind::Agg)
+        error("D_AGG_MDIM", e.range,
+              "improper attempt to reference " + base_e.lhs->text + " as a multi-dimensional array");
+    if (base_e.kind == ExprKind::Agg) {
+        // @a[keys] outside an assignment: the aggregation itself, which has no value (a
+        // statement of its own has no effect: D_AGG_NULL). Its keys are checked as keys.
+        for (size_t i = 0; i < e.args.size(); ++i) {
+            NodePtr k = rvalue(*e.args[i]);
+            if (k->type->is_void() || is_aggregation_ref(*k))
+                error("D_KEY_TYPE", k->range, std::string(k->type->is_void() ? "void" : "aggregation") +
+                                                  " expression may not be used as aggregation index: key #" +
+                                                  std::to_string(i + 1));
+        }
+        aggregation_ref_creates = true;
+        NodePtr n = expr(base_e);
+        aggregation_ref_creates = false;
+        n->range = e.range;
+        return n;
+    }
     if (base_e.kind == ExprKind::Ident && base_e.text == "args" && !globals.count("args")) return untyped_arg(e);
     if (base_e.kind == ExprKind::ThisVar && !clause_vars.count(base_e.text))
         error("D_ARR_LOCAL", e.range, "local variables may not be used as associative arrays: " + base_e.text);

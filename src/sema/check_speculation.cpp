@@ -20,6 +20,9 @@ bool is_destructive(ActionKind k) {
         case ActionKind::Raise:
         case ActionKind::Stop:
         case ActionKind::System:
+        case ActionKind::Freopen:
+        case ActionKind::Breakpoint:
+        case ActionKind::Panic:
         case ActionKind::Chill:
         case ActionKind::Copyout:
         case ActionKind::Copyoutstr: return true;
@@ -31,9 +34,6 @@ bool is_destructive(ActionKind k) {
 
 // speculation(): the id of a free speculation, 0 when none is free ("int()" in DTrace).
 NodePtr Checker::speculation_subroutine(const ast::Expr& e, const std::string& name) {
-    bool is_action = false;
-    speculation_kind(name, &is_action);
-    if (is_action) error("D_UNKNOWN", e.range, name + "( ) may not be used in an expression");
     if (name != "speculation") return nullptr;
     if (!e.args.empty())
         error("D_PROTO_LEN", e.range, "speculation( ) prototype mismatch: " + std::to_string(e.args.size()) +

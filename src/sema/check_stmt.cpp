@@ -1,10 +1,11 @@
 // Statements and actions. Each action is one table entry: its name, argument count range,
 // whether it is destructive, and how its arguments are checked.
-#include "output/printf_check.h"
-#include "output/printf_format.h"
 #include <algorithm>
 
+#include "output/printf_check.h"
+#include "output/printf_format.h"
 #include "sema/checker.h"
+#include "sema/prototypes.h"
 
 namespace bdtrace::sema {
 
@@ -26,6 +27,11 @@ constexpr ActionDef kActions[] = {
     {"raise", ActionKind::Raise, 1, 1, true},
     {"stop", ActionKind::Stop, 0, 0, true},
     {"system", ActionKind::System, 1, -1, true},
+    {"freopen", ActionKind::Freopen, 1, -1, true},
+    {"ftruncate", ActionKind::Ftruncate, 0, 0, false},
+    {"print", ActionKind::Print, 1, 1, false},
+    {"breakpoint", ActionKind::Breakpoint, 0, 0, true},
+    {"panic", ActionKind::Panic, 0, 0, true},
     {"chill", ActionKind::Chill, 1, 1, true},
     {"copyout", ActionKind::Copyout, 3, 3, true},
     {"copyoutstr", ActionKind::Copyoutstr, 3, 3, true},
@@ -40,8 +46,10 @@ const ActionDef* find_action(const std::string& name) {
 
 std::string plural(size_t n) { return n == 1 ? "" : "s"; }
 
+}  // namespace
+
 // How the printf checker sees a D type.
-output::ArgType arg_type(const Type* t) {
+output::ArgType printf_arg_type(const Type* t) {
     using output::ArgType;
     switch (t->kind) {
         case TypeKind::Integer:
@@ -65,8 +73,6 @@ output::ArgType arg_type(const Type* t) {
         default: return ArgType::other(t->name);
     }
 }
-
-}  // namespace
 
 std::vector<StmtPtr> Checker::statements(const std::vector<ast::StmtPtr>& list) {
     std::vector<StmtPtr> out;
@@ -137,7 +143,13 @@ StmtPtr Checker::statement(const ast::Stmt& s) {
 std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string& name) {
     const ActionDef& def = *find_action(name);
     size_t n = call.args.size();
-    if (static_cast<int>(n) < def.min_args || (def.max_args >= 0 && static_cast<int>(n) > def.max_args)) {
+    if (const Prototype* p = find_prototype(name)) {
+        // DTrace checks the call against the function's prototype first (dt_idcook_sign).
+        std::string mismatch = prototype_mismatch(name, parse_signature(p->signature), n);
+        if (!mismatch.empty()) error("D_PROTO_LEN", call.range, mismatch);
+        if (def.kind == ActionKind::Tracemem && n > 3)
+            error("D_TRACEMEM_ARGS", call.args[3]->range, "tracemem ( ) prototype mismatch: expected at most 3 args");
+    } else if (static_cast<int>(n) < def.min_args || (def.max_args >= 0 && static_cast<int>(n) > def.max_args)) {
         std::string expected = def.max_args < 0 ? std::to_string(def.min_args)
                                : def.min_args == def.max_args ? std::to_string(def.min_args)
                                                               : std::to_string(def.min_args) + " to " + std::to_string(def.max_args);
@@ -149,7 +161,7 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
     a->range = call.range;
     a->index = action_index++;
     size_t first = 0;
-    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
+    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System || def.kind == ActionKind::Freopen) {
         const ast::Expr& f = *call.args[0];
         if (f.kind != ast::ExprKind::String)
         {
@@ -159,6 +171,11 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         }
         a->format = f.text;
         first = 1;
+        // "." is the consumer's sign to go back to the original output (what freopen("")
+        // becomes), so it may not be written (dt_action_printflike).
+        if (def.kind == ActionKind::Freopen && a->format == ".")
+            error("D_FREOPEN_INVALID", call.range, name + "( ) argument #1 cannot be \".\"");
+        if (def.kind == ActionKind::Freopen && a->format.empty()) a->format = ".";
     }
     for (size_t i = first; i < n; ++i) {
         // printm(size, memref(addr, len)) (FreeBSD): memref() names the memory printm dumps.
@@ -173,16 +190,17 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         }
         a->args.push_back(rvalue(arg));
     }
-    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System) {
+    if (def.kind == ActionKind::Printf || def.kind == ActionKind::System || def.kind == ActionKind::Freopen) {
         auto parsed = output::parse_format(a->format);
         if (!parsed.format) {
             const Diagnostic& d = *parsed.error;
             error(d.tag, call.range, d.message);
         }
         std::vector<output::ArgType> types_;
-        for (const auto& v : a->args) types_.push_back(arg_type(v->type));
+        for (const auto& v : a->args) types_.push_back(printf_arg_type(v->type));
         output::PrintfCheckOptions po;
         po.function = name;
+        po.have_target = opts.have_target;
         if (auto d = output::check_printf_args(*parsed.format, types_, po)) error(d->tag, call.range, d->message);
     }
     switch (def.kind) {
@@ -194,37 +212,60 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
                       name + "( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: " +
                           a->args[0]->type->name);
             break;
-        case ActionKind::Trace:
-            if (is_aggregation_ref(*a->args[0]))
-                error("D_TRACE_DYN", call.args[0]->range, "trace( ) may not be applied to a dynamic expression");
+        case ActionKind::Print:
             if (a->args[0]->type->is_void())
-                error("D_PROTO_ARG", call.args[0]->range, "trace( ) argument #1 is incompatible with prototype:\n\tprototype: vararg\n\t argument: void");
+                error("D_PRINT_VOID", call.args[0]->range, "print( ) may not be applied to a void expression");
+            // Oracle's check (illumos has none): a type without size has nothing to print.
+            if (!a->args[0]->type->is_scalar() && !a->args[0]->type->is_string() && a->args[0]->type->size == 0)
+                error("D_PRINT_SIZE", call.args[0]->range,
+                      "print( ) argument #1 reference has type '" + a->args[0]->type->name +
+                          "' with size 0; cannot print( ) it.");
+            [[fallthrough]];
+        case ActionKind::Trace:
+            if (a->args[0]->type->is_void())
+                error("D_TRACE_VOID", call.args[0]->range, name + "( ) may not be applied to a void expression");
+            if (is_aggregation_ref(*a->args[0]))
+                error("D_TRACE_DYN", call.args[0]->range, name + "( ) may not be applied to a dynamic expression");
             break;
         default: break;
     }
     if (def.destructive) prog->destructive = true;
-    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) &&
+    // After speculate() the action is refused by DTrace's rule first (D_ACT_SPEC, checked once
+    // the statement is: check_speculation.cpp), whatever this kernel allows.
+    bool after_speculate = std::find(spec_acts.begin(), spec_acts.end(), SpecAct::Speculate) != spec_acts.end();
+    if ((def.kind == ActionKind::Copyout || def.kind == ActionKind::Copyoutstr) && !after_speculate &&
         !(opts.user_writes && opts.user_writes()))
         error("D_UNKNOWN", call.range,
               name + "( ) is not available: this kernel forbids BPF programs to write user memory "
                      "(bpf_probe_write_user; kernel lockdown)");
     if (def.kind == ActionKind::Tracemem || def.kind == ActionKind::Printm) {
         // tracemem(addr, nbytes[, dbytes]) and printm(nbytes, addr): nbytes is a constant.
-        const NodePtr& size = a->args[def.kind == ActionKind::Tracemem ? 1 : 0];
-        const NodePtr& addr = a->args[def.kind == ActionKind::Tracemem ? 0 : 1];
-        if (size->kind != NodeKind::Int || size->value == 0 || size->value > 8192)
-            error("D_TRACEMEM_SIZE", size->range, name + "( ) size must be a constant between 1 and 8192");
+        size_t addr_i = def.kind == ActionKind::Tracemem ? 0 : 1, size_i = 1 - addr_i;
+        const NodePtr& size = a->args[size_i];
+        std::string which = std::to_string(size_i + 1);
+        if (!size->type->is_integer())
+            error("D_PROTO_ARG", size->range, name + "( ) argument #" + which +
+                                                  " is incompatible with prototype:\n\tprototype: size_t\n\t argument: " +
+                                                  size->type->name);
+        NodePtr& addr = a->args[addr_i];
         if (addr->kind == NodeKind::Load && addr->type->kind == TypeKind::Array) {
             auto p = std::make_unique<Node>(NodeKind::AddrOf);
             p->type = types.pointer_to(addr->type->target);
             p->range = addr->range;
-            p->a = std::move(a->args[def.kind == ActionKind::Tracemem ? 0 : 1]);
-            a->args[def.kind == ActionKind::Tracemem ? 0 : 1] = std::move(p);
+            p->a = std::move(addr);
+            addr = std::move(p);
         }
-        const NodePtr& addr2 = a->args[def.kind == ActionKind::Tracemem ? 0 : 1];
-        if (!addr2->type->is_scalar())
-            error("D_TRACEMEM_ADDR", addr->range, name + "( ) argument #" +
-                  std::string(def.kind == ActionKind::Tracemem ? "1" : "2") + " is incompatible with prototype:\n\tprototype: void *\n\t argument: " + addr->type->name);
+        if (!addr->type->is_scalar())
+            error("D_TRACEMEM_ADDR", addr->range,
+                  name + "( ) argument #" + std::to_string(addr_i + 1) +
+                      " is incompatible with prototype:\n\tprototype: pointer or integer\n\t argument: " +
+                      addr->type->name);
+        if (size->kind != NodeKind::Int || size->value == 0 ||
+            (size->type->is_signed && static_cast<int64_t>(size->value) < 0))
+            error("D_TRACEMEM_SIZE", size->range,
+                  name + "( ) argument #" + which + " must be a non-zero positive integral constant expression");
+        if (size->value > 8192)
+            error("D_TRACEMEM_SIZE", size->range, name + "( ) size must be a constant between 1 and 8192");
         a->size = size->value;
     }
     return a;
@@ -234,13 +275,13 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
 // kernel gives at most 127).
 NodePtr Checker::stack_value(const ast::Expr& e) {
     uint64_t frames = std::min<uint64_t>(opts.stackframes ? opts.stackframes : 20, 127);
-    if (e.args.size() > 1)
-        error("D_PROTO_LEN", e.range, "stack( ) prototype mismatch: " + std::to_string(e.args.size()) +
-                                          " args passed, 0 to 1 expected");
+    // stack(...) has no fixed prototype in DTrace: its action checks the arguments.
+    if (e.args.size() > 1) error("D_STACK_PROTO", e.args[0]->range, "stack( ) prototype mismatch: too many arguments");
     if (e.args.size() == 1) {
         NodePtr n = rvalue(*e.args[0]);
-        if (n->kind != NodeKind::Int || n->value == 0)
-            error("D_STACK_SIZE", e.args[0]->range, "stack( ) size must be a nonzero positive integer constant");
+        if (n->kind != NodeKind::Int || n->value == 0 || (n->type->is_signed && static_cast<int64_t>(n->value) < 0))
+            error("D_STACK_SIZE", e.args[0]->range,
+                  "stack( ) size must be a non-zero positive integral constant expression");
         frames = std::min<uint64_t>(n->value, 127);
     }
     if (opts.maxframes) frames = std::min<uint64_t>(frames, opts.maxframes);
@@ -263,8 +304,8 @@ NodePtr Checker::call(const ast::Expr& e) {
     if (NodePtr n = string_subroutine(e, name)) return n;
     if (NodePtr n = memory_subroutine(e, name)) return n;
     if (NodePtr n = speculation_subroutine(e, name)) return n;
-    if (find_action(name))
-        error("D_UNKNOWN", e.range, name + "( ) may not be used in an expression");
+    if (NodePtr n = kernel_subroutine(e, name)) return n;
+    if (NodePtr n = action_value(e, name)) return n;
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))
         error("D_FUNC_IDKIND", e.range, "scalar '" + name + "' may not be referenced as a function");
     error("D_FUNC_UNDEF", e.range, "undefined function name: " + name);

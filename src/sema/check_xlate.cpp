@@ -121,7 +121,7 @@ void Checker::check_translator(Translator& x) {
     x.checked = true;
 }
 
-void Checker::enter_expansion(const std::string& what, SourceRange r, const std::string& tag,
+void Checker::enter_expansion(const std::string& what, SourceRange r, Tag tag,
                               const std::string& msg) {
     if (std::find(expansions.begin(), expansions.end(), what) != expansions.end())
         error(tag, r, msg);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "output/printf_check.h"
 #include "sema/sema.h"
 
 namespace bdtrace::sema {
@@ -28,6 +29,9 @@ struct Translator {
 // A copy of a typed expression (a translator's input, used once per member expression).
 NodePtr clone_node(const Node& n);
 
+// How the printf()/printa() format checker sees a D type (check_stmt.cpp).
+output::ArgType printf_arg_type(const Type* t);
+
 class Checker {
 public:
     Checker(TypeTable& types, probes::Registry& registry, const SemaOptions& opts,
@@ -38,7 +42,7 @@ public:
 
     // ---- program scope (sema.cpp) ----
     void declaration(const ast::Declaration& d);
-    void inline_def(const ast::InlineDef& d);
+    void inline_def(const ast::InlineDef& d, bool library = false);
     void declare_dynamic(bool thread, const ast::Declarator& decl, const Type* t);
     void clause(const ast::Clause& c, uint32_t index);
     std::vector<EnabledProbe> match_probes(const ast::Clause& c);
@@ -76,7 +80,7 @@ public:
         std::vector<std::string>& stack;
         ~Expansion() { stack.pop_back(); }
     };
-    void enter_expansion(const std::string& what, SourceRange r, const std::string& tag, const std::string& msg);
+    void enter_expansion(const std::string& what, SourceRange r, Tag tag, const std::string& msg);
     NodePtr bind_names(XlateInput frame, const std::function<NodePtr()>& body);
     NodePtr inline_element(const ast::Expr& e, const ast::InlineDef& d);  // fds[0]
 
@@ -94,6 +98,13 @@ public:
     NodePtr member(const ast::Expr& e);
     NodePtr index(const ast::Expr& e);
     NodePtr call(const ast::Expr& e);
+    // A tracing or aggregating function used as a value (check_action_value.cpp): its call
+    // checked against DTrace's prototype, a void ActCall node; null for other names.
+    NodePtr action_value(const ast::Expr& e, const std::string& name);
+    void check_prototype(const std::string& name, const std::string& signature, SourceRange r,
+                         const std::vector<NodePtr>& args);
+    // D_CG_EXPR for the first ActCall left in a clause (predicate first, then the statements).
+    void check_no_action_values(const Node* predicate, const std::vector<StmtPtr>& body);
     NodePtr stack_value(const ast::Expr& e);
     // Dynamic variables (check_dynvar.cpp).
     bool is_dynamic_target(const ast::Expr& e) const;
@@ -104,6 +115,7 @@ public:
     NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
     NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp
     NodePtr speculation_subroutine(const ast::Expr& e, const std::string& name);  // check_speculation.cpp
+    NodePtr kernel_subroutine(const ast::Expr& e, const std::string& name);       // check_subr_kernel.cpp
     // ustack(), ufunc(), usym(), umod(), uaddr() values, uregs[i] and the statements that are
     // these actions (check_subr_ustack.cpp); null when `name`/`call` is none of them.
     NodePtr ustack_subroutine(const ast::Expr& e, const std::string& name);
@@ -133,9 +145,10 @@ public:
     enum class SpecAct : uint8_t { Speculate, Commit, Discard, Aggregate, Exit, Destructive, Record };
     std::vector<SpecAct> spec_acts;  // the current clause's actions so far
     uint32_t aggregation_id(const ast::Expr& e);
+    bool aggregation_ref_creates = false;  // @a[...]: the reference creates @a (check_expr.cpp)
     StmtPtr aggregation(const ast::Expr& e);  // check_agg.cpp
 
-    [[noreturn]] void error(const std::string& tag, SourceRange r, const std::string& msg);
+    [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
     // While a clause's actions are cooked before its predicate, an error is held here instead
     // of reported: an unknown variable sends DTrace back to cook the predicate first.
     bool hold_errors = false;

@@ -11,7 +11,7 @@ using namespace ast;
 Checker::Checker(TypeTable& t, probes::Registry& r, const SemaOptions& o, DiagnosticList& d)
     : types(t), registry(r), opts(o), diags(d) {}
 
-void Checker::error(const std::string& tag, SourceRange r, const std::string& msg) {
+void Checker::error(Tag tag, SourceRange r, const std::string& msg) {
     if (hold_errors) {
         held = Diagnostic{Severity::Error, tag, r, msg};
         throw CheckAbort{};
@@ -28,7 +28,7 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
             for (const auto& item : lib->items) {
                 switch (item.kind) {
                     case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
-                    case TopLevel::Kind::Inline: inline_def(*item.inline_def); break;
+                    case TopLevel::Kind::Inline: inline_def(*item.inline_def, true); break;
                     case TopLevel::Kind::Translator: translator_def(*item.translator, true); break;
                     default: break;  // the library has no clauses; its pragmas were read
                 }
@@ -86,6 +86,12 @@ std::string joined(const std::vector<std::string>& words) {
 
 uint64_t align_up(uint64_t v, uint64_t a) { return a ? (v + a - 1) / a * a : v; }
 
+// A struct, union or enum named but never defined (nor found in the kernel's types): DTrace
+// refuses objects and members of such a type (D_DECL_INCOMPLETE), pointers to it are fine.
+bool is_incomplete(const Type* t) {
+    return (t->is_record() || t->kind == TypeKind::Enum) && !t->complete;
+}
+
 }  // namespace
 
 const Type* Checker::base_type(const DeclSpecs& specs) {
@@ -131,6 +137,9 @@ const Type* Checker::base_type(const DeclSpecs& specs) {
                 for (const auto& d : m.declarators) {
                     const Type* mt = type_of(m.specs, d);
                     (void)mt_base;
+                    if (is_incomplete(mt))
+                        error("D_DECL_INCOMPLETE", SourceRange{m.range.end, m.range.end},
+                              "incomplete struct/union/enum " + mt->name + ": " + d.name);
                     Member mem;
                     mem.name = d.name;
                     mem.type = mt;
@@ -239,6 +248,8 @@ void Checker::declaration(const Declaration& d) {
     }
     for (const auto& decl : d.declarators) {
         const Type* t = type_of(d.specs, decl);
+        if (d.specs.storage != Storage::Typedef && d.specs.storage != Storage::Extern && is_incomplete(t))
+            error("D_DECL_INCOMPLETE", decl.name_range, "incomplete struct/union/enum " + t->name + ": " + decl.name);
         // `T a[K...]` declares an associative array of T keyed by K... (the declarator's
         // outermost step is the key list).
         bool assoc = !decl.ops.empty() && decl.ops.front().kind == DeclaratorOp::Kind::Array && decl.ops.front().assoc;
@@ -284,9 +295,22 @@ void Checker::declare_dynamic(bool thread, const Declarator& decl, const Type* t
     v->keys_declared = true;
 }
 
-void Checker::inline_def(const InlineDef& d) {
+void Checker::inline_def(const InlineDef& d, bool library) {
     if (inlines.count(d.decl.name) || globals.count(d.decl.name))
         error("D_DECL_IDRED", d.decl.name_range, "identifier redeclared: " + d.decl.name);
+    // DTrace cooks a program's inline where it is defined (dt_node_inline): its names must
+    // resolve then (the inline itself is not one of them yet) and its value must fit its type.
+    // The library's are checked when first used; a parameterised inline when it is expanded.
+    bool parameterised = !d.decl.ops.empty() && d.decl.ops.front().assoc;
+    if (!library && !parameterised) {
+        const Type* t = type_of(d.specs, d.decl);
+        NodePtr v = rvalue(*d.value);
+        bool zero = v->kind == NodeKind::Int && v->value == 0;
+        if (!v->xlator && !(assignable(t, v->type) && (!t->is_pointer() || v->type->is_pointer() || zero)))
+            error("D_OP_INCOMPAT", SourceRange{d.range.end, d.range.end},
+                  "inline " + d.decl.name + " definition uses incompatible types: \"" + t->name + "\" = \"" +
+                      v->type->name + "\"");
+    }
     inlines[d.decl.name] = &d;
 }
 
@@ -306,8 +330,12 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
             // A provider says why a description matches nothing: an error (the pid provider's
             // lookups), or a warning when it has no probes at all (fbt where fentry is refused),
             // which -Z lets be.
+            // A warning beside probes found says what enabling them costs (a system-wide pid
+            // description on many functions).
             if (auto why = registry.take_error(); found.empty() && why) {
                 if (why->severity == Severity::Error || !opts.zdefs) error(why->tag, pd.range, why->message);
+                diags.warning(why->tag, pd.range, why->message);
+            } else if (why && why->severity == Severity::Warning) {
                 diags.warning(why->tag, pd.range, why->message);
             }
             if (found.empty() && !opts.zdefs) {
@@ -380,8 +408,9 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     }
     if (c.predicate) {
         out.predicate = rvalue(*c.predicate);
+        // Reported where DTrace's clause node is, at the end of the clause (dt_cook_clause).
         if (!out.predicate->type->is_scalar())
-            error("D_PRED_SCALAR", c.predicate->range, "predicate result must be of scalar type");
+            error("D_PRED_SCALAR", SourceRange{c.range.end, c.range.end}, "predicate result must be of scalar type");
     }
     if (again) {
         action_index = 0;
@@ -390,6 +419,7 @@ void Checker::clause(const ast::Clause& c, uint32_t index) {
     }
     materialize_xlate(out.body);
     materialize_xlate(out.predicate);
+    check_no_action_values(out.predicate.get(), out.body);
     clause_probes = nullptr;
     prog->clauses.push_back(std::move(out));
 }

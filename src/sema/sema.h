@@ -26,6 +26,7 @@ struct SemaOptions {
     // Whether the kernel lets BPF write user memory (copyout, copyoutstr): asked only of a
     // program that uses them (a feature probe loads a program); none: it does not.
     std::function<bool()> user_writes;
+    bool have_target = false;  // -c or -p gave $target: %A also takes plain integers and pointers
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
     // The D system library's programs, checked before the program's own (dlib/library.h).
     std::vector<const ast::Program*> library;

@@ -46,6 +46,9 @@ enum class NodeKind {
                 //   variable (a Load from a VarAddr), or memory a writable pointer reaches,
                 //   which must be D storage or scratch memory the clause allocated (checked
                 //   at run time, as DTrace's dtrace_canstore() does); op is Assign or compound
+    ActCall,    // a tracing or aggregating function called where a value is expected (text:
+                //   its name, value: 1 when aggregating, args): type void, sema only; refused
+                //   once its clause is checked (D_CG_EXPR), as DTrace's code generator does
 };
 
 enum class Op {
@@ -124,6 +127,10 @@ struct Node {
 
 enum class ActionKind {
     Trace, Printf, Exit, Tracemem, Printm, Raise, Stop, System, Chill, Copyout, Copyoutstr,
+    Freopen,  // printf-like: the consumer sends its output to the file the format names
+    Ftruncate,  // the consumer empties its output file
+    Print,      // trace() of a value printed by its type (illumos's print() layout)
+    Breakpoint, Panic,  // destructive actions this kernel cannot do: refused by the code generator
     Stack, Printa, Clear, Trunc, Normalize, Denormalize, Setopt,
     Speculate, Commit, Discard,  // check_speculation.cpp, gen_speculation.cpp
     Default

@@ -7,6 +7,7 @@
 #   valid/tst.NAME.d          dtrace -e -s tst.NAME.d [args]       -> status 0, empty stderr
 #   invalid/err.D_TAG.NAME.d  dtrace -xerrtags -e -s err...d [args] -> status 1, stderr == .err
 #   ncmd/NAME.cmd             dtrace <the line in NAME.cmd>          -> .cmd.status (0), .cmd.err ("")
+#   sema/AREA/tst.NAME.d, sema/AREA/err.D_TAG.NAME.d: as valid/ and invalid/
 #
 # NAME.d.args (optional) holds one line of extra arguments, split on white space.
 # The binary is run through a symlink named "dtrace" so that messages start with "dtrace:".
@@ -102,6 +103,9 @@ run_test() {
 		read_args "$file.args"
 		cmd=(-xerrtags -e -s "$file" "${ARGS[@]}")
 		exp_status=1
+		if [ -f "$file.status" ]; then
+			IFS= read -r exp_status <"$file.status" || true
+		fi
 		exp_err=$file.err
 		if [ ! -f "$exp_err" ]; then
 			lint="missing $file.err"
@@ -188,6 +192,16 @@ add_tests() { # KIND DIR GLOB
 add_tests valid valid 'tst.*.d'
 add_tests invalid invalid 'err.*.d'
 add_tests ncmd ncmd '*.cmd'
+# sema/AREA/: programs the whole compiler checks (types, probes, code generation) under -e,
+# without loading anything: the compile errors that need no kernel and no root.
+if [ -d "$here/sema" ]; then
+	for d in "$here"/sema/*/; do
+		[ -d "$d" ] || continue
+		d=${d%/}
+		add_tests valid "sema/${d##*/}" 'tst.*.d'
+		add_tests invalid "sema/${d##*/}" 'err.*.d'
+	done
+fi
 
 # Run them, at most $jobs at a time.
 running=0

@@ -242,7 +242,7 @@ TEST(RealKernelPrograms, FdArrayAndTestRun) {
     auto p = k.load_program(ps);
     ASSERT_TRUE(p) << p.error().message << "\n" << p.error().verifier_log;
     uint64_t args[2] = {0, 0};
-    auto rc = k.test_run(**p, std::as_bytes(std::span(args)));
+    auto rc = k.test_run(**p, std::as_bytes(std::span(args)), -1);
     ASSERT_TRUE(rc) << rc.error().message;
     EXPECT_EQ(*rc, 7u);
     EXPECT_EQ(read_u64(*map, 0), 0x55u);

@@ -269,7 +269,8 @@ TEST(OptionTable, EveryDocumentedOptionIsThere) {
         "unodefs", "late", "lazyload", "ldpath", "objcopypath", "libdir", "syslibdir",
         "nolibs", "linkmode", "linktype", "pgmax", "pspec", "setenv", "unsetenv", "strip",
         "tree", "verbose", "version", "zdefs", "bpflog", "bpflogsize", "lockmem", "maxframes",
-        "noresolve", "scratchsize", "cppargs", "disasm", "oformat", "prometheus", "promlabels"};
+        "noresolve", "scratchsize", "cppargs", "disasm", "oformat", "modpath", "quietresize", "prometheus",
+        "promlabels"};
     for (const char* name : expected) EXPECT_NE(find_option(name), nullptr) << name;
     EXPECT_EQ(option_table().size(), std::size(expected));
 }

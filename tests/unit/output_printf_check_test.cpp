@@ -25,7 +25,7 @@ std::optional<bdtrace::Diagnostic> check(std::string_view fmt, std::vector<ArgTy
 }
 
 std::string tag(const std::optional<bdtrace::Diagnostic>& d) {
-    return d ? d->tag : "ok";
+    return d ? d->tag.str() : "ok";
 }
 std::string msg(const std::optional<bdtrace::Diagnostic>& d) {
     return d ? d->message : "ok";

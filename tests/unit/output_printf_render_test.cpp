@@ -281,10 +281,10 @@ TEST(OutputPrintf, EscapedString) {
     EXPECT_EQ(fmt("%S", {Value::raw("\x01\x1f")}), "\\001\\037");
 }
 
-TEST(OutputPrintf, EscapedStringShowsTheTerminatingNul) {
-    // strchr2esc writes the first NUL as "\0" and stops there.
-    EXPECT_EQ(fmt("%S", {Value::string("hi", 256)}), "hi\\0");
-    EXPECT_EQ(fmt("[%-8S]", {Value::string("hi", 4)}), "[hi\\0    ]");
+TEST(OutputPrintf, EscapedStringStopsAtTheTerminatingNul) {
+    // The string's characters only: its NUL and the bytes after it are not shown as "\0".
+    EXPECT_EQ(fmt("%S", {Value::string("hi", 256)}), "hi");
+    EXPECT_EQ(fmt("[%-8S]", {Value::string("hi", 4)}), "[hi      ]");
 }
 
 TEST(OutputPrintf, FloatingPoint) {

@@ -187,6 +187,43 @@ TEST(OutputProbeLine, FlowReturnWithoutEntryStaysAtTheLeft) {
     EXPECT_EQ(p.indent(), 0);
 }
 
+// A return site shared by two functions (libc's mempcpy jumps into memmove's body, whose ret
+// is memcpy's return probe): the return without an open entry prints where it is and leaves
+// the indentation of the lines after it true.
+TEST(OutputProbeLine, FlowReturnWithoutItsEntryDoesNotUnindent) {
+    ProbeLinePrinter p(flow(true));
+    p.begin(firing("pid1", "main", "entry", 1, 1));
+    p.begin(firing("pid1", "mempcpy", "entry", 2, 2));
+    EXPECT_EQ(p.begin(firing("pid1", "mempcpy", "return", 3, 3)), pad41("   <- mempcpy") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "memcpy", "return", 4, 4)), pad41("   <- memcpy") + " ");
+    EXPECT_EQ(p.indent(), 2);
+    EXPECT_EQ(p.begin(firing("pid1", "strlen", "entry", 5, 5)), pad41("   -> strlen") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "strlen", "return", 6, 6)), pad41("   <- strlen") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "main", "return", 7, 7)), pad41(" <- main") + " ");
+    EXPECT_EQ(p.indent(), 0);
+}
+
+// A return closes its function's innermost open entry even when entries above it never
+// returned (longjmp, a function without a return probe): one level, as DTrace unindents.
+TEST(OutputProbeLine, FlowReturnClosesItsInnermostEntry) {
+    ProbeLinePrinter p(flow(true));
+    p.begin(firing("pid1", "f", "entry", 1, 1));
+    p.begin(firing("pid1", "f", "entry", 1, 1));
+    p.begin(firing("pid1", "g", "entry", 2, 2));
+    EXPECT_EQ(p.begin(firing("pid1", "f", "return", 3, 3)), pad41("     <- f") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "f", "return", 3, 3)), pad41("   <- f") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "f", "return", 3, 3)), pad41("   <- f") + " ");
+    EXPECT_EQ(p.indent(), 2);
+}
+
+// A syscall's return does not close a pid entry of a function of the same name.
+TEST(OutputProbeLine, FlowPairsWithinAProvider) {
+    ProbeLinePrinter p(flow(true));
+    p.begin(firing("pid1", "read", "entry", 1, 1));
+    EXPECT_EQ(p.begin(firing("syscall", "read", "return", 2, 2)), pad41("   <= read") + " ");
+    EXPECT_EQ(p.begin(firing("pid1", "read", "return", 3, 3)), pad41(" <- read") + " ");
+}
+
 TEST(OutputProbeLine, FlowCanBeTurnedOnWhileTracing) {
     ProbeLinePrinter p;
     p.begin(firing("dtrace", "", "BEGIN", 1, 1));

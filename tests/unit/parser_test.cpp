@@ -99,6 +99,33 @@ TEST(Parser, MacrosInProbeDescriptions) {
               "macro variable in probe description");
 }
 
+// System-wide pid descriptions (pid*:FILE:function:name): D has no '/' in a description, so a
+// path comes in through a macro argument, substituted whole into the module field (DTrace's
+// limit of 63 characters applies to it).
+TEST(Parser, PathModuleThroughAMacroArgument) {
+    bdtrace::frontend::ParseOptions o;
+    o.args = {"s.d", "/usr/local/bin/app", "/" + std::string(70, 'x')};
+    auto p = parse("pid*:$1:main:entry, p*d:$1::return {}", o);
+    EXPECT_NE(p.ast.find("probe \"pid*\" \"/usr/local/bin/app\" \"main\" \"entry\""), std::string::npos) << p.error;
+    EXPECT_NE(p.ast.find("probe \"p*d\" \"/usr/local/bin/app\" \"\" \"return\""), std::string::npos);
+    EXPECT_EQ(parse("pid*:$2:main:entry {}", o).error,
+              "D_PDESC_INVAL line 1: invalid probe description \"pid*:$2:main:entry\": File name too long");
+    // Written out, the path's '/' begins a predicate: no description holds it.
+    EXPECT_NE(parse("pid*:/usr/local/bin/app:main:entry {}").error, "");
+}
+
+// Beyond DTrace: a double-quoted field after a ':' holds a path (and ':'s), taken literally.
+TEST(Parser, QuotedFieldHoldsAPath) {
+    auto p = parse("pid*:\"/usr/lib/x86_64-linux-gnu/libc.so.6\":malloc:entry, p*d:\"/opt/a:b/$1\"::return /1/ {}");
+    EXPECT_NE(p.ast.find("probe \"pid*\" \"/usr/lib/x86_64-linux-gnu/libc.so.6\" \"malloc\" \"entry\""),
+              std::string::npos) << p.error;
+    EXPECT_NE(p.ast.find("probe \"p*d\" \"/opt/a:b/$1\" \"\" \"return\""), std::string::npos) << p.ast;
+    EXPECT_EQ(parse("pid*:\"/usr/bin/app:main:entry {}").error,
+              "D_SYNTAX line 1: unterminated quoted field in probe description");
+    // Only after a ':': a description never begins with a quote.
+    EXPECT_NE(parse("\"pid*\":libc.so.6:malloc:entry {}").error, "");
+}
+
 TEST(Parser, ClauseForms) {
     EXPECT_EQ(parse("BEGIN").error,
               "D_SYNTAX line 1: expected predicate and/or actions following probe description");

@@ -200,9 +200,13 @@ TEST(UretprobeSafety, KnownEntryPointsAndStackSwitchers) {
 }
 
 TEST(UretprobeSafety, UnwindersInTheProcess) {
-    FunctionCode plain = decode({0x89, 0xf8, 0xc3});
+    // A function that calls another: an exception may pass through its frame.
+    FunctionCode caller = decode({0x55, 0xe8, 0x00, 0x00, 0x00, 0x00, 0x5d, 0xc3});
     std::vector<std::string> names = {"lt_add"};
-    UretprobeSafety s = uretprobe_safety(names, plain, true);
+    UretprobeSafety s = uretprobe_safety(names, caller, true);
     EXPECT_FALSE(s.safe);
     EXPECT_NE(s.reason.find("unwinder"), std::string::npos);
+    // A leaf (no call, only `ret`) runs no other code in its frame.
+    FunctionCode leaf = decode({0x89, 0xf8, 0xc3});
+    EXPECT_TRUE(uretprobe_safety(names, leaf, true).safe);
 }

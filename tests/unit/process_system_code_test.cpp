@@ -10,6 +10,7 @@
 #include <map>
 #include <string>
 
+#include "process/entry_site.h"
 #include "process/function_code.h"
 #include "process/proc_maps.h"
 #include "process/uretprobe_safety.h"
@@ -29,6 +30,11 @@ std::string mapped_path(const char* module_prefix) {
 struct Census {
     size_t functions = 0, incomplete = 0, no_return = 0, sites = 0, nop5 = 0;
     std::map<ReturnKind, size_t> by_kind;
+    // The kernel's path for each function's entry uprobe: at its first instruction, and where
+    // entry_site.h places it (past instructions that change nothing, or only scratch registers).
+    std::map<UprobePath, size_t> first, exact, further;
+    size_t tail_calls = 0, leaves = 0, self_calls = 0, landings_unknown = 0;
+    std::map<std::string, size_t> still_slow;  // why_not of the entries left single-stepped
     std::vector<std::string> stopped;  // name: why
 };
 
@@ -47,6 +53,32 @@ Census check_file(const std::string& path, std::shared_ptr<const ElfFile>& elf) 
         last = s.value;
         ++c.functions;
         FunctionCode code = decode_function(*elf, s);
+        std::vector<uint8_t> bytes = elf->read(s.value, s.size);
+        EntryPlacement place = place_entry(bytes, code, s.value, readable_of(*elf));
+        ++c.first[place.first.insn.path];
+        ++c.exact[place.exact.insn.path];
+        ++c.further[place.further.insn.path];
+        if (!fast_path(place.further.insn.path)) {
+            // By reason, with the instruction's mnemonic and not its operands.
+            std::string why = place.why_not;
+            if (auto tick = why.find('`'); tick != std::string::npos) {
+                auto end = why.find_first_of(" `", tick + 1);
+                why = why.substr(0, end) + "...` " + why.substr(why.find("changes"));
+            }
+            ++c.still_slow[why];
+        }
+        if (place.further.offset) {
+            EXPECT_TRUE(code.is_insn(place.further.offset)) << s.name;
+            EXPECT_FALSE(code.lands_in(1, place.further.offset)) << s.name;
+        }
+        if (!code.has_call && !code.returns.empty()) ++c.leaves;
+        c.self_calls += code.self_call;
+        c.landings_unknown += !code.landings_known;
+        for (const ReturnSite& r : code.returns)
+            if (r.kind != ReturnKind::Ret) {
+                ++c.tail_calls;
+                break;
+            }
         if (!code.complete) {
             ++c.incomplete;
             EXPECT_FALSE(code.why.empty()) << s.name;
@@ -82,6 +114,17 @@ void report(const char* what, Census c) {
                 c.by_kind[ReturnKind::Jump], c.by_kind[ReturnKind::CondJump],
                 c.by_kind[ReturnKind::IndirectJump], c.nop5);
     for (const auto& s : c.stopped) std::printf("  %s\n", s.c_str());
+    auto paths = [](const std::map<UprobePath, size_t>& m) {
+        std::string out;
+        for (const auto& [p, n] : m) out += std::string(out.empty() ? "" : ", ") + std::string(path_name(p)) + " " + std::to_string(n);
+        return out;
+    };
+    std::printf("  entry uprobes: at the first instruction: %s\n", paths(c.first).c_str());
+    std::printf("  past instructions that change nothing: %s\n", paths(c.exact).c_str());
+    std::printf("  past scratch-register arithmetic too: %s\n", paths(c.further).c_str());
+    std::printf("  %zu functions with a tail call, %zu leaves, %zu call themselves, %zu jump through a register inside\n",
+                c.tail_calls, c.leaves, c.self_calls, c.landings_unknown);
+    for (const auto& [why, n] : c.still_slow) std::printf("  still single-stepped: %zu: %s\n", n, why.c_str());
 }
 
 const ElfSymbol* find(const ElfFile& elf, const std::string& name) {

@@ -46,9 +46,10 @@ TEST(SemaLang, ConstantConditionSelectsItsBranchWhileParsing) {
     c = check("inline int LT_OFF = 0;\nBEGIN { LT_OFF ? printf(\"on\\n\") : trace(1); }");
     ASSERT_EQ(c.error, "");
     EXPECT_EQ(c.prog->clauses[0].body[0]->action->kind, sema::ActionKind::Trace);
-    // A condition known only at run time keeps the rule: no action in an expression.
+    // A condition known only at run time keeps the rule: an action has no value (void), which
+    // no other operand of ?: matches.
     EXPECT_EQ(check("BEGIN { pid ? printf(\"x\") : 1; }").error,
-              "D_UNKNOWN: printf( ) may not be used in an expression");
+              "D_OP_INCOMPAT: operator ?: operands must have compatible types");
 }
 
 TEST(SemaLang, StoresThroughWritablePointers) {
@@ -127,7 +128,7 @@ TEST(SemaLang, TypedAssociativeArrayDeclarations) {
     EXPECT_TRUE(c.prog->globals[0]->assoc);
     EXPECT_EQ(c.prog->globals[0]->keys.size(), 2u);
     EXPECT_EQ(check("int lt_m[string];\nBEGIN { lt_m[1] = 2; }").error,
-              "D_PROTO_ARG: lt_m[ ] argument #1 is incompatible with prototype:\n\tprototype: string\n\t argument: int");
+              "D_PROTO_ARG: lt_m[ ] key #1 is incompatible with prototype:\n\tprototype: string\n\t      key: int");
     EXPECT_EQ(check("self int lt_m[int];\nBEGIN { self->lt_m[1] = 2; }").error, "");
 }
 

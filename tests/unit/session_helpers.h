@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <set>
 #include <string>
 
 #include "codegen/codegen.h"
@@ -23,8 +24,10 @@ struct Loaded {
 };
 
 // Compiles `text` against `registry`, then loads and attaches it on `k` (a fatal failure on
-// any error: callers check HasFatalFailure()).
-inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out) {
+// any error: callers check HasFatalFailure()). `unstarted`: the processes the session takes as
+// held before their first instruction (Session::set_unstarted).
+inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out,
+                 std::set<uint64_t> unstarted = {}) {
     frontend::SourceBuffer src("t.d", text);
     DiagnosticList diags;
     frontend::ParseOptions po;
@@ -37,6 +40,7 @@ inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::s
     runtime::SessionError err;
     out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
     ASSERT_TRUE(out.session) << err.message;
+    out.session->set_unstarted(std::move(unstarted));
     ASSERT_TRUE(out.session->attach(&err)) << err.message;
 }
 

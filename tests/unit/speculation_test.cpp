@@ -73,7 +73,9 @@ TEST(SpeculationRules, Prototypes) {
               "D_PROTO_LEN line 2: speculation( ) prototype mismatch: 1 arg passed, 0 expected");
     EXPECT_EQ(check("BEGIN {\ncommit(\"a\");\n}"),
               "D_PROTO_ARG line 2: commit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
-    EXPECT_EQ(check("BEGIN {\nx = commit(1);\n}"), "D_UNKNOWN line 2: commit( ) may not be used in an expression");
+    EXPECT_EQ(check("BEGIN {\nx = commit(1);\n}"),
+              "D_CG_EXPR line 2: tracing function commit( ) may not be called from a D expression (D program context "
+              "required)");
 }
 
 namespace {
@@ -122,10 +124,8 @@ std::vector<uint8_t> record(uint32_t epid, uint64_t actions, uint32_t id, uint32
 runtime::Speculations::Routing route(runtime::Speculations& s, const codegen::ProgramSet& ps,
                                      const std::vector<uint8_t>& r) {
     uint32_t epid;
-    uint64_t actions;
     std::memcpy(&epid, r.data(), 4);
-    std::memcpy(&actions, r.data() + 8, 8);
-    return s.route(ps.epids[epid - 1], actions, r.data(), r.size());
+    return s.route(ps.epids[epid - 1], r.data(), r.size());
 }
 
 uint64_t datum(const std::vector<uint8_t>& r) {

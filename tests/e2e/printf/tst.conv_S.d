@@ -1,6 +1,6 @@
 /*
  * %S prints a string with C escape sequences for special and unprintable
- * characters; the NUL that ends a string shorter than strsize shows as \0.
+ * characters; the NUL that ends the string is not shown.
  */
 #pragma D option quiet
 

@@ -1,0 +1,177 @@
+// The process watch's programs (process_watch.h). Fields of structures the verifier knows the
+// BTF type of (the tracepoint's arguments, the current task, its pt_regs) are plain loads, which
+// it turns into reads that cannot fault; the file table's array cannot be indexed that way, so
+// from the descriptor's slot on the reads go through bpf_probe_read_kernel.
+#include "bpf/helpers.h"
+#include "codegen/process_watch.h"
+#include "probes/tracepoint_guards.h"
+
+namespace bdtrace::codegen::watch {
+
+namespace {
+
+using bpf::AluOp;
+using bpf::Cond;
+using bpf::VReg;
+
+constexpr int64_t kNrMmap = 9;  // x86-64
+constexpr int64_t kNoExist = 1;  // BPF_NOEXIST
+
+struct Builder {
+    bpf::Function& f;
+    bpf::StackSlot tmp;
+    bpf::Label out;
+
+    explicit Builder(bpf::Function& fn) : f(fn), tmp(fn.alloc_stack(8)), out(fn.new_label()) {}
+
+    // *(size *)(base + off) from kernel memory; leaves the program (returning 0) when the read
+    // fails.
+    VReg read(int size, VReg base, int32_t off) {
+        VReg src = f.vreg(), dst = f.vreg();
+        f.mov(src, base);
+        if (off) f.alu64(AluOp::Add, src, static_cast<int64_t>(off));
+        f.store(8, tmp, 0, static_cast<int64_t>(0));
+        f.addr_of(dst, tmp);
+        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, size, src});
+        f.branch(Cond::Ne, rc, 0, out);
+        VReg v = f.vreg();
+        f.load(size, v, tmp, 0);
+        return v;
+    }
+
+    // *(size *)(base + off) where base is a pointer the verifier knows the BTF type of: a plain
+    // load, which it turns into a read that cannot fault (far cheaper than the helper).
+    VReg field(int size, VReg base, int32_t off) {
+        VReg v = f.vreg();
+        f.load(size, v, base, static_cast<int16_t>(off));
+        return v;
+    }
+
+    // From a struct file * the verifier knows (a BTF pointer): its device and inode, read with
+    // plain loads.
+    void report_file(const Offsets& o, VReg file, EventKind kind, VReg addr, bool every_event) {
+        f.branch(Cond::Eq, file, 0, out);
+        VReg inode = field(8, file, o.file_inode);
+        f.branch(Cond::Eq, inode, 0, out);
+        VReg ino = field(8, inode, o.inode_ino);
+        VReg sb = field(8, inode, o.inode_sb);
+        f.branch(Cond::Eq, sb, 0, out);
+        VReg dev = field(4, sb, o.sb_dev);
+        finish(kind, dev, ino, addr, every_event);
+    }
+
+    // The seen set, then the report; the program ends here.
+    void finish(EventKind kind, VReg dev, VReg ino, VReg addr, bool every_event) {
+        bpf::StackSlot ev = f.alloc_stack(sizeof(Event));
+        f.store(8, ev, 8, dev);
+        f.store(8, ev, 16, ino);
+        if (!every_event) {
+            // A lookup first: an LRU map's update takes a free node (and its locks) before it
+            // finds the key present, several times the cost of the lookup most events end at.
+            VReg map = f.vreg(), key = f.vreg();
+            f.load_map_fd(map, kSeenMap);
+            f.addr_of(key, ev, 8);
+            VReg seen = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
+            f.branch(Cond::Ne, seen, 0, out);
+            bpf::StackSlot one = f.alloc_stack(8);
+            f.store(8, one, 0, static_cast<int64_t>(1));
+            VReg val = f.vreg();
+            f.load_map_fd(map, kSeenMap);
+            f.addr_of(key, ev, 8);
+            f.addr_of(val, one);
+            VReg rc = f.call_helper(bpf::helper::map_update_elem, {map, key, val, kNoExist});
+            f.branch(Cond::Ne, rc, 0, out);  // another CPU reported it first
+        }
+        VReg tgid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
+        f.alu64(AluOp::Rsh, tgid, 32);
+        f.store(4, ev, 0, static_cast<int64_t>(kind));
+        f.store(4, ev, 4, tgid);
+        f.store(8, ev, 24, addr);
+        VReg ring = f.vreg(), p = f.vreg();
+        f.load_map_fd(ring, kEventsMap);
+        f.addr_of(p, ev);
+        f.call_helper(bpf::helper::ringbuf_output, {ring, p, static_cast<int64_t>(sizeof(Event)), 0});
+        f.bind(out);
+        f.ret(0);
+    }
+};
+
+}  // namespace
+
+std::optional<Offsets> kernel_offsets() {
+    struct Want {
+        int32_t Offsets::*field;
+        const char* structure;
+        const char* member;
+    };
+    static constexpr Want kWant[] = {
+        {&Offsets::bprm_file, "linux_binprm", "file"},  {&Offsets::task_files, "task_struct", "files"},
+        {&Offsets::files_fdt, "files_struct", "fdt"},   {&Offsets::fdt_max_fds, "fdtable", "max_fds"},
+        {&Offsets::fdt_fd, "fdtable", "fd"},             {&Offsets::file_inode, "file", "f_inode"},
+        {&Offsets::inode_ino, "inode", "i_ino"},         {&Offsets::inode_sb, "inode", "i_sb"},
+        {&Offsets::sb_dev, "super_block", "s_dev"},      {&Offsets::regs_orig_ax, "pt_regs", "orig_ax"},
+        {&Offsets::regs_r8, "pt_regs", "r8"},
+    };
+    Offsets o{};
+    for (const Want& w : kWant) {
+        int64_t at = probes::struct_member_offset(w.structure, w.member);
+        if (at < 0) return std::nullopt;
+        o.*w.field = static_cast<int32_t>(at);
+    }
+    return o;
+}
+
+std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event) {
+    auto prog = std::make_unique<bpf::Program>();
+    bpf::Function& f = prog->add_function("entry");
+    Builder b(f);
+    VReg bprm = b.field(8, f.param(0), 16);  // sched_process_exec(task, old_pid, bprm)
+    f.branch(Cond::Eq, bprm, 0, b.out);
+    VReg file = b.field(8, bprm, o.bprm_file);
+    VReg none = f.vreg();
+    f.mov(none, static_cast<int64_t>(0));
+    b.report_file(o, file, kExec, none, every_event);
+    return prog;
+}
+
+std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event) {
+    auto prog = std::make_unique<bpf::Program>();
+    bpf::Function& f = prog->add_function("entry");
+    Builder b(f);
+    VReg addr = b.field(8, f.param(0), 0);  // vm_unmapped_area(addr, info): addr or -errno
+    f.branch(Cond::Gt, addr, static_cast<int64_t>(-4096), b.out);
+    VReg task = f.call_helper(bpf::helper::get_current_task_btf, {});
+    VReg regs = f.call_helper(bpf::helper::task_pt_regs, {task});
+    VReg nr = b.field(8, regs, o.regs_orig_ax);
+    f.branch(Cond::Ne, nr, kNrMmap, b.out);
+    VReg fd = b.field(8, regs, o.regs_r8);
+    f.alu64(AluOp::Lsh, fd, 32);  // mmap()'s fd is an int: -1 for anonymous mappings
+    f.alu64(AluOp::Arsh, fd, 32);
+    f.branch(Cond::Slt, fd, 0, b.out);
+    VReg cur = f.call_helper(bpf::helper::get_current_task_btf, {});
+    VReg files = b.field(8, cur, o.task_files);
+    f.branch(Cond::Eq, files, 0, b.out);
+    VReg fdt = b.field(8, files, o.files_fdt);
+    f.branch(Cond::Eq, fdt, 0, b.out);
+    VReg max = b.field(4, fdt, o.fdt_max_fds);
+    f.branch(Cond::Ge, fd, max, b.out);
+    // fdt->fd[fd]: an array the verifier cannot index, read with the helper.
+    VReg array = b.field(8, fdt, o.fdt_fd);
+    VReg at = f.vreg();
+    f.mov(at, fd);
+    f.alu64(AluOp::Lsh, at, 3);
+    VReg src = f.vreg();
+    f.mov(src, array);
+    f.alu64(AluOp::Add, src, at);
+    VReg file = b.read(8, src, 0);
+    // A plain number now: the file's fields are read with the helper too.
+    VReg inode = b.read(8, file, o.file_inode);
+    f.branch(Cond::Eq, inode, 0, b.out);
+    VReg ino = b.read(8, inode, o.inode_ino);
+    VReg sb = b.read(8, inode, o.inode_sb);
+    VReg dev = b.read(4, sb, o.sb_dev);
+    b.finish(kMmap, dev, ino, addr, every_event);
+    return prog;
+}
+
+}  // namespace bdtrace::codegen::watch

@@ -1,0 +1,51 @@
+// The process watch, loaded and attached (codegen/process_watch.h has its programs): reports
+// files that processes start running (exec) or map (mmap by the dynamic linker: libraries at
+// start and by dlopen()), each file once unless forgotten. A consumer that must follow
+// processes it has not seen yet (system-wide USDT descriptions matched against new files;
+// later system-wide pid probes) polls it from its work loop. Destroying it detaches.
+#pragma once
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "codegen/process_watch.h"
+#include "kernel/kernel.h"
+
+namespace bdtrace::runtime {
+
+struct ProcessEvent {
+    enum class Kind { Exec, Mmap } kind = Kind::Exec;
+    pid_t pid = 0;
+    uint64_t dev = 0;    // makedev(major, minor), as /proc/PID/maps and stat() give it
+    uint64_t inode = 0;
+    uint64_t addr = 0;   // Mmap: where the mapping goes
+};
+
+class ProcessWatch {
+public:
+    // `every_event`: report every exec and file mmap, not only each file's first.
+    static std::unique_ptr<ProcessWatch> start(kernel::Kernel& k, bool every_event, std::string* err);
+    ~ProcessWatch();
+
+    // The events that arrived since the last call (none waits).
+    std::vector<ProcessEvent> take();
+    // Readable when events wait (for an epoll set).
+    int epoll_fd() const { return ring_->epoll_fd(); }
+    // Reports the file again at its next exec or mmap (its first report could not be used:
+    // the process was gone before it was looked at).
+    void forget(uint64_t dev, uint64_t inode);
+
+private:
+    ProcessWatch() = default;
+    std::vector<std::unique_ptr<kernel::Map>> maps_;
+    std::vector<std::unique_ptr<kernel::Program>> programs_;
+    std::vector<std::unique_ptr<kernel::Link>> links_;
+    std::unique_ptr<kernel::RingBuffer> ring_;
+    std::vector<ProcessEvent> pending_;
+};
+
+}  // namespace bdtrace::runtime

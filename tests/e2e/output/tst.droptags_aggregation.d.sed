@@ -1,0 +1,1 @@
+s/on CPU [0-9]+$/on CPU N/

@@ -1,0 +1,1 @@
+-xerrtags -e -i 4000000000 lt_one lt_two

@@ -1,0 +1,5 @@
+/* A tracing function called for its value is refused by the code generator. */
+BEGIN
+{
+	lt_x = trace(1);
+}

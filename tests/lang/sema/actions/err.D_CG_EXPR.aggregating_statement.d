@@ -1,0 +1,5 @@
+/* An aggregating function needs an aggregation to assign it to. */
+BEGIN
+{
+	sum(1);
+}

@@ -1,0 +1,5 @@
+/* "." is how freopen("") is recorded: it may not be given. */
+BEGIN
+{
+	freopen(".");
+}

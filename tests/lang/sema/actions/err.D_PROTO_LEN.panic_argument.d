@@ -1,0 +1,5 @@
+/* panic() takes no argument. */
+BEGIN
+{
+	panic(1);
+}

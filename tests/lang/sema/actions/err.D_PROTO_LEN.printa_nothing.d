@@ -1,0 +1,5 @@
+/* printa() needs at least one argument. */
+BEGIN
+{
+	printa();
+}

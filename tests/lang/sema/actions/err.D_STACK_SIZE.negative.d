@@ -1,0 +1,5 @@
+/* stack() takes a positive constant number of frames. */
+BEGIN
+{
+	stack(-1);
+}

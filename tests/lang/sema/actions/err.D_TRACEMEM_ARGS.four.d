@@ -1,0 +1,5 @@
+/* tracemem() takes at most three arguments. */
+BEGIN
+{
+	tracemem(curthread, 8, 4, 1);
+}

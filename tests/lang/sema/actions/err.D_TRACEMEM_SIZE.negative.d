@@ -1,0 +1,5 @@
+/* tracemem() needs a positive constant size. */
+BEGIN
+{
+	tracemem(curthread, -1);
+}

@@ -1,0 +1,5 @@
+/* This kernel cannot stop in a kernel debugger. */
+BEGIN
+{
+	breakpoint();
+}

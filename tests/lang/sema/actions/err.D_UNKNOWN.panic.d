@@ -1,0 +1,5 @@
+/* This kernel cannot be panicked from a BPF program. */
+BEGIN
+{
+	panic();
+}

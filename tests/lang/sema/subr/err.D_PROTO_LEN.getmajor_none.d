@@ -1,0 +1,5 @@
+/* getmajor() takes one dev_t. */
+BEGIN
+{
+	lt_x = getmajor();
+}
