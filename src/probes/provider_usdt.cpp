@@ -117,6 +117,9 @@ bool usdt_system_wide(const Description& d) {
     if (d.provider.size() > 3 && d.provider.compare(0, 3, "pid") == 0 &&
         std::isdigit(static_cast<unsigned char>(d.provider.back())))
         return false;
+    // A pattern "pid" matches names the pid provider's system-wide probes (pid*:libc.so.6:...):
+    // inode uprobes the kernel applies to new processes itself, not USDT providers to watch for.
+    if (glob_match(d.provider, "pid")) return false;
     return has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/');
 }
 

@@ -98,6 +98,7 @@ std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
         for (const Type* k : lead.keys) keys.push_back(printf_arg_type(k));
         output::PrintfCheckOptions po;
         po.function = "printa";
+        po.have_target = opts.have_target;
         po.aggregation = true;
         po.exact_length = false;
         po.agg_is_count = lead.func == AggFunc::Count;
