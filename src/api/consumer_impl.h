@@ -51,6 +51,7 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
     std::unique_ptr<runtime::ProcessWatch> process_watch;  // see watch_processes()
+    std::set<std::pair<uint64_t, uint64_t>> served_files;   // (dev, inode) the process watch has served
     std::unique_ptr<runtime::UnwindTables> unwind;          // see start_unwind_tables()
     bool stopped = false;
     uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)

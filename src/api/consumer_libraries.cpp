@@ -5,14 +5,12 @@
 // created was stopped by the watch until then, so not one call into the new library is missed;
 // a grabbed process runs on, and calls made before the uprobes are in place are not seen.
 #include <signal.h>
-#include <unistd.h>
 
 #include <map>
 #include <set>
 #include <tuple>
 
 #include "api/consumer_impl.h"
-#include "probes/glob.h"
 #include "process/pid_probes.h"
 #include "process/rtld.h"
 
@@ -26,10 +24,8 @@ std::optional<uint64_t> pid_of(const probes::Description& d) {
     return prov ? std::optional<uint64_t>(prov->pid) : std::nullopt;
 }
 
-// Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled. `exe`:
-// the process has just started this program (the exec watch): the system-wide USDT globs are
-// matched in its file instead (their module, if any, matched against its name).
-void rematch(Consumer::Impl& impl, uint64_t pid, const std::string* exe = nullptr) {
+// Matches the pid descriptions of `pid` again; the probes not enabled yet are enabled.
+void rematch(Consumer::Impl& impl, uint64_t pid) {
     NewProbes fresh(impl);
     for (const auto& uc : impl.programs->uprobe_clauses) {
         NewProbes::Matched matched;
@@ -37,14 +33,7 @@ void rematch(Consumer::Impl& impl, uint64_t pid, const std::string* exe = nullpt
             // A provider glob without a pid (test_prov*) names every process of the consumer.
             auto p = pid_of(given);
             if (p && *p != pid) continue;
-            probes::Description d = given;
-            if (exe) {
-                if (p) continue;
-                std::string base = exe->substr(exe->find_last_of('/') + 1);
-                if (!probes::glob_match(d.module, base)) continue;
-                d.module = *exe;
-            }
-            auto found = impl.registry.match(d);
+            auto found = impl.registry.match(given);
             (void)impl.registry.take_error();  // a description that still matches nothing waits
             fresh.add(uc, found, matched);
         }
@@ -96,9 +85,6 @@ void NewProbes::attach(const std::string& where) {
 }
 
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
-    // Without processes of its own, provider globs are system-wide: programs started while
-    // tracing are searched as they start.
-    if (impl.session->watches_execs() && impl.processes.count() == 0 && !impl.session->watch_execs(err)) return false;
     if (!impl.session->watches_libraries()) return true;
     std::set<uint64_t> pids;
     for (const auto& uc : impl.programs->uprobe_clauses)
@@ -117,22 +103,7 @@ bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
 }
 
 void handle_library_changes(Consumer::Impl& impl) {
-    for (uint64_t notice : impl.session->take_notices()) {
-        if (notice & codegen::abi::kExecNotice) {
-            // A program started: its file's probes for the system-wide globs, then the process
-            // goes on if the watch stopped it (one of ours: a command system() runs, say).
-            pid_t pid = static_cast<pid_t>(notice & 0xffffffff);
-            char buf[4096];
-            std::string link = "/proc/" + std::to_string(pid) + "/exe";
-            ssize_t n = readlink(link.c_str(), buf, sizeof buf - 1);
-            if (n > 0) {
-                std::string exe(buf, static_cast<size_t>(n));
-                rematch(impl, static_cast<uint64_t>(pid), &exe);
-            }
-            if (notice & codegen::abi::kExecStopped) kill(pid, SIGCONT);
-            continue;
-        }
-        uint64_t pid = notice;
+    for (uint64_t pid : impl.session->take_notices()) {
         rematch(impl, pid);
         // Its stacks are named with the new library even if it is unloaded or exits later.
         impl.printer->user_symbols().remember(pid);

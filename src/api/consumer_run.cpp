@@ -457,7 +457,7 @@ bool Consumer::go() {
     start_unwind_tables(impl);
     // A program a system() command starts may wait, stopped, for its probes: the watches are
     // served while commands run.
-    if (impl.session->watches_execs() || impl.session->watches_libraries())
+    if (impl.process_watch || impl.session->watches_libraries())
         impl.printer->while_command_runs = [&impl]() {
             handle_library_changes(impl);
             handle_process_events(impl);

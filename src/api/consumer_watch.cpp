@@ -8,6 +8,7 @@
 // later included, and keeps their semaphores. Only new files cost anything: a file attached
 // once covers every later process that maps it.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "api/consumer_impl.h"
 #include "probes/glob.h"
@@ -29,45 +30,53 @@ bool module_matches(const std::string& pattern, const process::MappedObject& m, 
            probes::glob_match(pattern, path);
 }
 
+// The file a process started running or mapped: its probes for the watched descriptions.
+void serve_file(Consumer::Impl& impl, const runtime::ProcessEvent& ev) {
+    if (impl.served_files.count({ev.dev, ev.inode})) return;  // a held process's file, seen before
+    auto mapped = process::read_mapped_objects(static_cast<uint64_t>(ev.pid));
+    const process::MappedObject* obj = nullptr;
+    if (mapped)
+        for (const auto& m : *mapped)
+            if (m.dev == ev.dev && m.inode == ev.inode) obj = &m;
+    if (!obj) {
+        // Gone already (or exec'd again): the file is reported again when next run.
+        impl.process_watch->forget(ev.dev, ev.inode);
+        return;
+    }
+    // The host's own path when it is the same file; else through the process's root.
+    std::string path = obj->root + obj->path;
+    struct stat real {}, host {};
+    if (::stat(path.c_str(), &real) == 0 && ::stat(obj->path.c_str(), &host) == 0 && host.st_dev == real.st_dev &&
+        host.st_ino == real.st_ino)
+        path = obj->path;
+    NewProbes fresh(impl);
+    for (const auto& uc : impl.programs->uprobe_clauses) {
+        NewProbes::Matched matched;
+        for (const auto& d : uc.descriptions) {
+            if (!probes::usdt_system_wide(d) || !module_matches(d.module, *obj, path)) continue;
+            // The description narrowed to this file: its path as the module.
+            auto found = impl.registry.match({d.provider, path, d.function, d.name});
+            (void)impl.registry.take_error();
+            fresh.add(uc, found, matched);
+        }
+    }
+    fresh.attach("in " + path);
+    impl.served_files.insert({ev.dev, ev.inode});
+}
+
 }  // namespace
 
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
     if (!any_system_wide(*impl.programs)) return true;
-    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, false, err);
+    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, false, err, ::getpid());
     return impl.process_watch != nullptr;
 }
 
 void handle_process_events(Consumer::Impl& impl) {
     if (!impl.process_watch) return;
     for (const runtime::ProcessEvent& ev : impl.process_watch->take()) {
-        auto mapped = process::read_mapped_objects(static_cast<uint64_t>(ev.pid));
-        const process::MappedObject* obj = nullptr;
-        if (mapped)
-            for (const auto& m : *mapped)
-                if (m.dev == ev.dev && m.inode == ev.inode) obj = &m;
-        if (!obj) {
-            // Gone already (or exec'd again): the file is reported again when next run.
-            impl.process_watch->forget(ev.dev, ev.inode);
-            continue;
-        }
-        // The host's own path when it is the same file; else through the process's root.
-        std::string path = obj->root + obj->path;
-        struct stat real {}, host {};
-        if (::stat(path.c_str(), &real) == 0 && ::stat(obj->path.c_str(), &host) == 0 && host.st_dev == real.st_dev &&
-            host.st_ino == real.st_ino)
-            path = obj->path;
-        NewProbes fresh(impl);
-        for (const auto& uc : impl.programs->uprobe_clauses) {
-            NewProbes::Matched matched;
-            for (const auto& d : uc.descriptions) {
-                if (!probes::usdt_system_wide(d) || !module_matches(d.module, *obj, path)) continue;
-                // The description narrowed to this file: its path as the module.
-                auto found = impl.registry.match({d.provider, path, d.function, d.name});
-                (void)impl.registry.take_error();
-                fresh.add(uc, found, matched);
-            }
-        }
-        fresh.attach("in " + path);
+        serve_file(impl, ev);
+        impl.process_watch->resume(ev);
     }
 }
 

@@ -179,9 +179,6 @@ inline constexpr uint32_t kSdtArgsDropFirst = 0x40000000u;
 inline constexpr uint32_t kSdtArgsCount = 0xffff;
 inline constexpr uint32_t kSdtIdentityShift = 16;  // identity word: (identity argument + 1) << 16
 inline constexpr uint32_t kProbeTableEntries = 65536;  // probe ids above this cannot be enabled
-// The notices of abi::kNoticeMap: a process id, and for the exec watch these bits.
-inline constexpr uint64_t kExecNotice = uint64_t{1} << 62;
-inline constexpr uint64_t kExecStopped = uint64_t{1} << 63;
 
 // The BPF unwinder's tables (kUnwindPidMap, kUnwindRowsMap). A mapping's PCs, less its bias,
 // are virtual addresses of its file, looked up in rows [row_start, row_start + row_count) of

@@ -2,7 +2,6 @@
 // state, sets up the per-CPU scratch area (timestamp, arguments, probe id from the cookie) and
 // calls, for the probe that fired, each enabled clause in program order. Each clause is a
 // BPF-to-BPF function fn(ctx, scratch, epid) that builds one record and submits it.
-#include <unistd.h>
 
 #include <algorithm>
 #include <map>
@@ -772,26 +771,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                         uw ? abi::kUnwindProcesses : 1, false, {}});
     ps->maps.push_back({abi::kUnwindNoticeMap, MapSpec::Kind::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}});
     if (uw) ps->unwind_exec_program = unwind_exec_program();
-    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
-        return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
-                           [](const probes::Description& d) { return !probes::usdt_system_wide(d); });
-    });
+    // The library watch serves every process a uprobe clause names: a pid's, or the -c/-p
+    // processes a provider glob covers (system-wide descriptions alone attach it nowhere).
+    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
+                               [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
     if (dynamic) ps->notice_program = notice_program();
-    // Provider globs without a pid (test_prov*:::) may name programs started while tracing.
-    bool globs = false;
-    for (const auto& uc : ps->uprobe_clauses)
-        for (const auto& d : uc.descriptions) {
-            Diagnostic ignored;
-            globs |= !process::parse_pid_provider(d.provider, ignored).has_value();
-        }
-    if (globs) {
-        const sema::Type* task = types.lookup_tag(sema::TypeKind::Struct, "task_struct");
-        const sema::Member* parent = task ? task->member("real_parent") : nullptr;
-        const sema::Member* tgid = task ? task->member("tgid") : nullptr;
-        ps->exec_notice_program = exec_notice_program(static_cast<uint32_t>(getpid()),
-                                                      parent ? static_cast<int64_t>(parent->offset_bits / 8) : -1,
-                                                      tgid ? static_cast<int64_t>(tgid->offset_bits / 8) : -1);
-    }
     ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
     if (g.uses_vtime) ps->vtime_program = vtime_program(types);
     ps->kernel_machinery = g.uses_machinery;

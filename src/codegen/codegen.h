@@ -35,8 +35,5 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
 std::unique_ptr<bpf::Program> notice_program();
 // The unwinder's exec watch (ProgramSet::unwind_exec_program; gen_unwind.cpp).
 std::unique_ptr<bpf::Program> unwind_exec_program();
-// The exec watch's program (ProgramSet::exec_notice_program): `consumer` is the tracing
-// process's id, the offsets task_struct's real_parent and tgid (-1: unknown, nothing stopped).
-std::unique_ptr<bpf::Program> exec_notice_program(uint32_t consumer, int64_t parent_off, int64_t tgid_off);
 
 }  // namespace bdtrace::codegen

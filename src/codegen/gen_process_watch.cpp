@@ -2,6 +2,8 @@
 // BTF type of (the tracepoint's arguments, the current task, its pt_regs) are plain loads, which
 // it turns into reads that cannot fault; the file table's array cannot be indexed that way, so
 // from the descriptor's slot on the reads go through bpf_probe_read_kernel.
+#include <optional>
+
 #include "bpf/helpers.h"
 #include "codegen/process_watch.h"
 #include "probes/tracepoint_guards.h"
@@ -49,7 +51,8 @@ struct Builder {
 
     // From a struct file * the verifier knows (a BTF pointer): its device and inode, read with
     // plain loads.
-    void report_file(const Offsets& o, VReg file, EventKind kind, VReg addr, bool every_event) {
+    void report_file(const Offsets& o, VReg file, EventKind kind, VReg addr, bool every_event,
+                     std::optional<VReg> held = {}) {
         f.branch(Cond::Eq, file, 0, out);
         VReg inode = field(8, file, o.file_inode);
         f.branch(Cond::Eq, inode, 0, out);
@@ -57,15 +60,19 @@ struct Builder {
         VReg sb = field(8, inode, o.inode_sb);
         f.branch(Cond::Eq, sb, 0, out);
         VReg dev = field(4, sb, o.sb_dev);
-        finish(kind, dev, ino, addr, every_event);
+        finish(kind, dev, ino, addr, every_event, held);
     }
 
-    // The seen set, then the report; the program ends here.
-    void finish(EventKind kind, VReg dev, VReg ino, VReg addr, bool every_event) {
+    // The seen set, then the report; the program ends here. `held` (when given) is 1 for a
+    // process to stop: it is reported even if its file was seen, flagged kStopped, and stopped
+    // once the report is in the ring.
+    void finish(EventKind kind, VReg dev, VReg ino, VReg addr, bool every_event, std::optional<VReg> held = {}) {
         bpf::StackSlot ev = f.alloc_stack(sizeof(Event));
         f.store(8, ev, 8, dev);
         f.store(8, ev, 16, ino);
+        bpf::Label report = f.new_label();
         if (!every_event) {
+            if (held) f.branch(Cond::Ne, *held, 0, report);
             // A lookup first: an LRU map's update takes a free node (and its locks) before it
             // finds the key present, several times the cost of the lookup most events end at.
             VReg map = f.vreg(), key = f.vreg();
@@ -82,17 +89,73 @@ struct Builder {
             VReg rc = f.call_helper(bpf::helper::map_update_elem, {map, key, val, kNoExist});
             f.branch(Cond::Ne, rc, 0, out);  // another CPU reported it first
         }
+        f.bind(report);
         VReg tgid = f.call_helper(bpf::helper::get_current_pid_tgid, {});
         f.alu64(AluOp::Rsh, tgid, 32);
-        f.store(4, ev, 0, static_cast<int64_t>(kind));
+        VReg tag = f.vreg();
+        f.mov(tag, static_cast<int64_t>(kind));
+        if (held) {
+            VReg flag = f.vreg();
+            f.mov(flag, *held);
+            f.alu64(AluOp::Lsh, flag, 31);
+            f.alu64(AluOp::Or, tag, flag);
+        }
+        f.store(4, ev, 0, tag);
         f.store(4, ev, 4, tgid);
         f.store(8, ev, 24, addr);
         VReg ring = f.vreg(), p = f.vreg();
         f.load_map_fd(ring, kEventsMap);
         f.addr_of(p, ev);
-        f.call_helper(bpf::helper::ringbuf_output, {ring, p, static_cast<int64_t>(sizeof(Event)), 0});
+        VReg rc = f.call_helper(bpf::helper::ringbuf_output, {ring, p, static_cast<int64_t>(sizeof(Event)), 0});
+        if (held) {
+            // Only a process the consumer hears of is stopped: it is the one that continues it.
+            f.branch(Cond::Ne, rc, 0, out);
+            f.branch(Cond::Eq, *held, 0, out);
+            f.call_helper(bpf::helper::send_signal, {19});  // SIGSTOP
+        }
         f.bind(out);
         f.ret(0);
+    }
+
+    // 1 when the current process descends from `consumer` (up its real_parent chain, at most
+    // kMaxDepth generations, to the idle task, its own parent), else 0. Kernel reads go through
+    // the helper: a failed read ends the walk with 0.
+    VReg descends_from(const Offsets& o, uint32_t consumer) {
+        constexpr int64_t kMaxDepth = 64;
+        VReg held = f.vreg();
+        f.mov(held, static_cast<int64_t>(0));
+        VReg t = f.call_helper(bpf::helper::get_current_task, {});
+        VReg i = f.vreg();
+        f.mov(i, static_cast<int64_t>(0));
+        bpf::Label loop = f.new_label(), found = f.new_label(), done = f.new_label();
+        f.bind(loop);
+        f.branch(Cond::Ge, i, kMaxDepth, done);
+        VReg parent = read_or(8, t, o.task_parent, done);
+        f.branch(Cond::Eq, parent, 0, done);
+        f.branch(Cond::Eq, parent, t, done);
+        f.mov(t, parent);
+        VReg tgid = read_or(4, t, o.task_tgid, done);
+        f.branch(Cond::Eq, tgid, static_cast<int64_t>(consumer), found);
+        f.alu64(AluOp::Add, i, 1);
+        f.jump(loop);
+        f.bind(found);
+        f.mov(held, static_cast<int64_t>(1));
+        f.bind(done);
+        return held;
+    }
+
+    // *(size *)(base + off) from kernel memory; a failed read goes to `fail`.
+    VReg read_or(int size, VReg base, int32_t off, bpf::Label fail) {
+        VReg src = f.vreg(), dst = f.vreg();
+        f.mov(src, base);
+        f.alu64(AluOp::Add, src, static_cast<int64_t>(off));
+        f.store(8, tmp, 0, static_cast<int64_t>(0));
+        f.addr_of(dst, tmp);
+        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, size, src});
+        f.branch(Cond::Ne, rc, 0, fail);
+        VReg v = f.vreg();
+        f.load(size, v, tmp, 0);
+        return v;
     }
 };
 
@@ -110,7 +173,8 @@ std::optional<Offsets> kernel_offsets() {
         {&Offsets::fdt_fd, "fdtable", "fd"},             {&Offsets::file_inode, "file", "f_inode"},
         {&Offsets::inode_ino, "inode", "i_ino"},         {&Offsets::inode_sb, "inode", "i_sb"},
         {&Offsets::sb_dev, "super_block", "s_dev"},      {&Offsets::regs_orig_ax, "pt_regs", "orig_ax"},
-        {&Offsets::regs_r8, "pt_regs", "r8"},
+        {&Offsets::regs_r8, "pt_regs", "r8"},           {&Offsets::task_parent, "task_struct", "real_parent"},
+        {&Offsets::task_tgid, "task_struct", "tgid"},
     };
     Offsets o{};
     for (const Want& w : kWant) {
@@ -121,16 +185,18 @@ std::optional<Offsets> kernel_offsets() {
     return o;
 }
 
-std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event) {
+std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event, uint32_t hold_for) {
     auto prog = std::make_unique<bpf::Program>();
     bpf::Function& f = prog->add_function("entry");
     Builder b(f);
     VReg bprm = b.field(8, f.param(0), 16);  // sched_process_exec(task, old_pid, bprm)
     f.branch(Cond::Eq, bprm, 0, b.out);
+    std::optional<VReg> held;
+    if (hold_for) held = b.descends_from(o, hold_for);
     VReg file = b.field(8, bprm, o.bprm_file);
     VReg none = f.vreg();
     f.mov(none, static_cast<int64_t>(0));
-    b.report_file(o, file, kExec, none, every_event);
+    b.report_file(o, file, kExec, none, every_event, held);
     return prog;
 }
 

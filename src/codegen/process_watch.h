@@ -14,6 +14,13 @@
 // Each file is reported once per watch (a seen set keyed by device and inode, filled by the
 // programs with BPF_NOEXIST), unless the consumer forgets it again, or the watch reports every
 // event (`every_event`).
+//
+// Holding the consumer's own descendants: given the consumer's process id, the exec program
+// walks the new program's real_parent chain; a descendant of the consumer (a command its
+// system() runs, and that command's children) is reported whether its file was seen or not,
+// flagged kStopped, and stopped (SIGSTOP, taken before its first instruction) until the consumer
+// has attached the probes its file carries and continues it. Others are never stopped: a stop
+// could surprise their shell's job control. No stop is sent when the report could not be made.
 #pragma once
 
 #include <cstdint>
@@ -34,6 +41,8 @@ enum MapId : uint32_t {
 };
 
 enum EventKind : uint32_t { kExec = 1, kMmap = 2 };
+// Or'ed into Event::kind: the program stopped the process (a descendant of the consumer).
+inline constexpr uint32_t kStopped = 1u << 31;
 
 // One report. dev is the kernel's encoding (major << 20 | minor) of the file's super block.
 struct Event {
@@ -60,12 +69,15 @@ struct Offsets {
     int32_t sb_dev;          // super_block.s_dev
     int32_t regs_orig_ax;    // pt_regs.orig_ax: the system call number
     int32_t regs_r8;         // pt_regs.r8: mmap()'s file descriptor
+    int32_t task_parent;     // task_struct.real_parent
+    int32_t task_tgid;       // task_struct.tgid
 };
 
 // The running kernel's offsets; nullopt when its BTF lacks one of them.
 std::optional<Offsets> kernel_offsets();
 
-std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event);
+// `hold_for`: the consumer's process id, whose descendants are stopped at exec (0: none).
+std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event, uint32_t hold_for = 0);
 std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event);
 
 }  // namespace watch

@@ -162,11 +162,6 @@ struct ProgramSet {
     // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
     // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
-    // The exec watch (a raw tracepoint on sched_process_exec): reports every new program's
-    // process to abi::kNoticeMap (kExecNotice; kExecStopped when it stopped it, a descendant of
-    // the tracing process) so that system-wide USDT globs find the probes of programs started
-    // while tracing. Null unless such descriptions exist; attached only without -c and -p.
-    std::unique_ptr<bpf::Program> exec_notice_program;
     // vtimestamp's hook on sched_switch (codegen/gen_vtime.cpp): notes each CPU's clock
     // difference in abi::kVtimeMap. Null when no clause reads vtimestamp.
     std::unique_ptr<bpf::Program> vtime_program;

@@ -1,10 +1,10 @@
 #include "runtime/process_watch.h"
 
+#include <signal.h>
 #include <sys/sysmacros.h>
 
 #include <cstring>
 
-#include "bpf/assembler.h"
 
 namespace bdtrace::runtime {
 
@@ -17,7 +17,8 @@ uint64_t user_dev(uint64_t kdev) { return makedev(static_cast<unsigned>(kdev >> 
 
 }  // namespace
 
-std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_event, std::string* err) {
+std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_event, std::string* err,
+                                                   pid_t hold_for) {
     std::unique_ptr<ProcessWatch> pw(new ProcessWatch());
     auto offsets = w::kernel_offsets();
     if (!offsets) {
@@ -44,52 +45,14 @@ std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_
         }
         pw->maps_.push_back(std::move(m.value()));
     }
-    struct Hook {
-        const char* tracepoint;
-        const char* name;
-        std::unique_ptr<bpf::Program> ir;
-    };
-    Hook hooks[] = {{"sched_process_exec", "dt_watch_exec", w::exec_program(*offsets, every_event)},
-                    {"vm_unmapped_area", "dt_watch_mmap", w::mmap_program(*offsets, every_event)}};
-    for (Hook& h : hooks) {
-        std::string asm_err;
-        auto code = bpf::assemble(*h.ir, asm_err);
-        if (!code) {
-            *err = "failed to generate code: " + asm_err;
-            return nullptr;
-        }
-        bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); });
-        auto id = k.tracepoint_btf_id(h.tracepoint);
-        if (!id) {
-            *err = id.error().message;
-            return nullptr;
-        }
-        kernel::ProgramSpec spec;
-        spec.type = kernel::ProgramType::Tracing;
-        spec.expected_attach = kernel::AttachType::TraceRawTp;
-        spec.attach_btf_id = *id;
-        spec.name = h.name;
-        spec.insns = std::as_bytes(std::span(code->insns));
-        auto prog = k.load_program(spec);
-        if (!prog) {
-            *err = prog.error().message;
-            return nullptr;
-        }
-        auto link = k.attach_tracing(*prog.value(), 0);
-        if (!link) {
-            *err = link.error().message;
-            return nullptr;
-        }
-        pw->programs_.push_back(std::move(prog.value()));
-        pw->links_.push_back(std::move(link.value()));
-    }
     ProcessWatch* self = pw.get();
     auto ring = k.open_ring_buffer(*pw->maps_[w::kEventsMap], [self](const void* d, size_t n) {
         if (n < sizeof(w::Event)) return;
         w::Event e;
         std::memcpy(&e, d, sizeof e);
         ProcessEvent pe;
-        pe.kind = e.kind == w::kExec ? ProcessEvent::Kind::Exec : ProcessEvent::Kind::Mmap;
+        pe.kind = (e.kind & ~w::kStopped) == w::kExec ? ProcessEvent::Kind::Exec : ProcessEvent::Kind::Mmap;
+        pe.stopped = (e.kind & w::kStopped) != 0;
         pe.pid = static_cast<pid_t>(e.pid);
         pe.dev = user_dev(e.dev);
         pe.inode = e.inode;
@@ -101,16 +64,47 @@ std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_
         return nullptr;
     }
     pw->ring_ = std::move(ring.value());
+    // The ring is read before the programs run: a process they hold is always heard of.
+    struct Hook {
+        const char* tracepoint;
+        const char* name;
+        std::unique_ptr<bpf::Program> ir;
+    };
+    Hook hooks[] = {
+        {"sched_process_exec", "dt_watch_exec", w::exec_program(*offsets, every_event, static_cast<uint32_t>(hold_for))},
+        {"vm_unmapped_area", "dt_watch_mmap", w::mmap_program(*offsets, every_event)}};
+    for (Hook& h : hooks) {
+        auto hook = attach_tp_btf(k, *h.ir, [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); }, h.tracepoint,
+                                  h.name);
+        if (!hook) {
+            *err = hook.error().message;
+            return nullptr;
+        }
+        pw->hooks_.push_back(std::move(hook.value()));
+    }
     return pw;
 }
 
 ProcessWatch::~ProcessWatch() {
-    links_.clear();  // detach before the maps go
+    // Detach before the maps go; then nobody stays stopped: those held and not served yet, and
+    // those whose reports are still in the ring.
+    for (TracingHook& h : hooks_) h.link.reset();
+    if (ring_)
+        for (const ProcessEvent& ev : take()) resume(ev);
+    for (pid_t pid : held_) ::kill(pid, SIGCONT);
 }
 
 std::vector<ProcessEvent> ProcessWatch::take() {
     (void)ring_->consume();
+    for (const ProcessEvent& ev : pending_)
+        if (ev.stopped) held_.insert(ev.pid);
     return std::exchange(pending_, {});
+}
+
+void ProcessWatch::resume(const ProcessEvent& ev) {
+    if (!ev.stopped) return;
+    held_.erase(ev.pid);
+    ::kill(ev.pid, SIGCONT);
 }
 
 void ProcessWatch::forget(uint64_t dev, uint64_t inode) {

@@ -9,6 +9,7 @@
 #include "bpf/verifier_log.h"
 #include "codegen/abi.h"
 #include "kernel/func_btf.h"
+#include "runtime/tp_btf.h"
 
 namespace bdtrace::runtime {
 
@@ -151,40 +152,25 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->programs_.push_back(std::move(l));
     }
 
-    // The library watch (a uprobe_multi program) and the exec watch (a raw tracepoint), and
-    // the small ring buffer they share.
-    auto load_watch = [&](const bpf::Program& p, kernel::ProgramType type, const char* name,
-                          std::optional<kernel::AttachType> attach) -> std::unique_ptr<kernel::Program> {
+    if (ps.notice_program) {
         std::string asm_err;
-        auto code = bpf::assemble(p, asm_err);
+        auto code = bpf::assemble(*ps.notice_program, asm_err);
         if (!code) {
             *err = {"failed to generate code: " + asm_err, 1, ""};
             return nullptr;
         }
         bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
-        spec.type = type;
-        spec.name = name;
-        if (attach) spec.expected_attach = *attach;
+        spec.type = kernel::ProgramType::Kprobe;
+        spec.name = "dt_libwatch";
+        spec.expected_attach = kernel::AttachType::UprobeMulti;
         spec.insns = std::as_bytes(std::span(code->insns));
         auto prog = k.load_program(spec);
         if (!prog) {
             *err = from(prog.error());
             return nullptr;
         }
-        return std::move(prog.value());
-    };
-    if (ps.notice_program) {
-        s->notice_ = load_watch(*ps.notice_program, kernel::ProgramType::Kprobe, "dt_libwatch",
-                                kernel::AttachType::UprobeMulti);
-        if (!s->notice_) return nullptr;
-    }
-    if (ps.exec_notice_program) {
-        s->exec_notice_ = load_watch(*ps.exec_notice_program, kernel::ProgramType::RawTracepoint, "dt_execwatch",
-                                     std::nullopt);
-        if (!s->exec_notice_) return nullptr;
-    }
-    if (ps.notice_program || ps.exec_notice_program) {
+        s->notice_ = std::move(prog.value());
         Session* self = s.get();
         auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kNoticeMap), [self](const void* d, size_t n) {
             uint64_t pid = 0;
@@ -535,50 +521,18 @@ bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool sto
     return true;
 }
 
-bool Session::watch_execs(SessionError* err) {
-    if (!exec_notice_) return true;
-    auto link = kernel_.attach_raw_tracepoint(*exec_notice_, "sched_process_exec", 0);
-    if (!link) {
-        *err = from(link.error());
-        return false;
-    }
-    links_.push_back(std::move(link.value()));
-    return true;
-}
-
 // ustack() keys: the program that forgets a process's unwind tables when it execs, and the
 // requests for tables (runtime/unwind_tables.h serves them).
 bool Session::load_unwind_watch(SessionError* err) {
-    std::string asm_err;
-    auto code = bpf::assemble(*ps_.unwind_exec_program, asm_err);
-    if (!code) {
-        *err = {"failed to generate code: " + asm_err, 1, ""};
+    auto hook = attach_tp_btf(
+        kernel_, *ps_.unwind_exec_program, [&](bpf::MapRef m) { return maps_.at(m)->fd(); }, "sched_process_exec",
+        "dt_unwind_exec");
+    if (!hook) {
+        *err = from(hook.error());
         return false;
     }
-    bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return maps_.at(m)->fd(); });
-    auto id = kernel_.tracepoint_btf_id("sched_process_exec");
-    if (!id) {
-        *err = from(id.error());
-        return false;
-    }
-    kernel::ProgramSpec spec;
-    spec.type = kernel::ProgramType::Tracing;
-    spec.expected_attach = kernel::AttachType::TraceRawTp;
-    spec.attach_btf_id = *id;
-    spec.name = "dt_unwind_exec";
-    spec.insns = std::as_bytes(std::span(code->insns));
-    auto prog = kernel_.load_program(spec);
-    if (!prog) {
-        *err = from(prog.error());
-        return false;
-    }
-    auto link = kernel_.attach_tracing(*prog.value(), 0);
-    if (!link) {
-        *err = from(link.error());
-        return false;
-    }
-    hook_programs_.push_back(std::move(prog.value()));
-    links_.push_back(std::move(link.value()));
+    hook_programs_.push_back(std::move(hook->program));
+    links_.push_back(std::move(hook->link));
     auto ring = kernel_.open_ring_buffer(*maps_.at(codegen::abi::kUnwindNoticeMap), [this](const void* d, size_t n) {
         uint32_t note[2] = {0, 0};
         if (n >= sizeof note) std::memcpy(note, d, sizeof note);

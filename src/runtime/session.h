@@ -65,10 +65,6 @@ public:
     // `stop`: the process stops at each change until the consumer sends SIGCONT.
     bool watch_libraries(pid_t pid, const process::RtldHook& hook, bool stop, SessionError* err);
     bool watches_libraries() const { return notice_ != nullptr; }
-    // The exec watch (codegen's exec_notice_program on sched_process_exec), when the program
-    // set has one: its notices come with the library watch's (codegen::abi::kExecNotice).
-    bool watch_execs(SessionError* err);
-    bool watches_execs() const { return exec_notice_ != nullptr; }
     // The processes whose loaded objects changed since the last call (a pid per change).
     std::vector<uint64_t> take_notices();
     // ustack() keys: the processes whose unwind tables the BPF unwinder asked for, or which
@@ -157,7 +153,6 @@ private:
     std::vector<std::unique_ptr<kernel::Link>> links_;
     std::unique_ptr<kernel::RingBuffer> ring_;
     std::unique_ptr<kernel::Program> notice_;  // the library watch, when pid clauses need it
-    std::unique_ptr<kernel::Program> exec_notice_;  // the exec watch, when USDT globs need it
     std::unique_ptr<kernel::RingBuffer> notice_ring_;
     std::unique_ptr<kernel::RingBuffer> unwind_ring_;  // ustack() keys' table requests
     std::vector<UnwindRequest> unwind_requests_;
