@@ -59,7 +59,7 @@ public:
     bool dynamic() const override { return true; }
     // A process's descriptions (and globs over the consumer's processes) are matched again
     // when it loads a library; system-wide ones when a process starts running or maps a file
-    // not seen before (the process watch) and, for globs, when a program starts (the exec watch).
+    // not seen before (the process watch, which also holds the commands of system() until then).
     bool dynamic_for(const Description& d) const override {
         if (per_process(d.provider) || usdt_system_wide(d)) return true;
         // Not a path module: it names its file from the start.

@@ -1,5 +1,5 @@
 # A provider glob with no pid and no running process to find it in: a program BEGIN's system()
-# starts after tracing began is searched as it starts (the exec watch), and it waits for its
+# starts after tracing began is searched as it starts (the process watch), and it waits for its
 # probes, so its first firings are seen. -Z: nothing matches when the program is compiled.
 dtrace=$1
 . "$(dirname "$0")/build_prog.sh"
