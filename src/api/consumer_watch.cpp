@@ -32,7 +32,7 @@ bool module_matches(const std::string& pattern, const process::MappedObject& m, 
 }  // namespace
 
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
-    if (!any_system_wide(*impl.programs)) return true;
+    if (!any_system_wide(*impl.programs) && !watch_pid_files(*impl.programs)) return true;
     impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, false, err);
     return impl.process_watch != nullptr;
 }
@@ -66,6 +66,7 @@ void handle_process_events(Consumer::Impl& impl) {
                 fresh.add(uc, found);
             }
         fresh.attach("in " + path);
+        match_pid_files(impl, *obj, path);
     }
 }
 
