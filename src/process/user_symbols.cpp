@@ -1,5 +1,7 @@
 #include "process/user_symbols.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -81,10 +83,15 @@ void UserSymbols::note_mmap(uint64_t pid, uint64_t dev, uint64_t inode, uint64_t
 }
 
 void UserSymbols::know_file(const MappedObject& obj) {
-    if (obj.path.empty() || obj.path[0] != '/') return;
+    // The first path learnt stays: a later one may be through the root of a process about to
+    // go (its files, and their debug files, unreachable once it has).
+    if (obj.path.empty() || obj.path[0] != '/' || knows_file(obj.dev, obj.inode)) return;
     MappedObject& known = paths_[{obj.dev, obj.inode}];
     known.path = obj.path;
-    known.root = obj.root;
+    // Through the host's own path when it is the same file: a process's root goes with it.
+    struct stat st {};
+    bool host = ::stat(obj.path.c_str(), &st) == 0 && st.st_dev == obj.dev && st.st_ino == obj.inode;
+    known.root = host ? std::string() : obj.root;
     known.dev = obj.dev;
     known.inode = obj.inode;
     known.module = obj.module.empty() ? obj.path.substr(obj.path.rfind('/') + 1) : obj.module;
