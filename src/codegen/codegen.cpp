@@ -454,15 +454,15 @@ void Gen::run() {
         }
         for (const auto& d : c.dynamic_descriptions) {
             // USDT descriptions of a process (myprov1234) may gain probes as the pid
-            // provider's do (a library loaded later); system-wide ones as new files are run or
-            // mapped (the process watch).
+            // provider's do (a library loaded later); system-wide ones (USDT, and the pid
+            // provider's pid*:file) as new files are run or mapped (the process watch).
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            if (!prov) {
+            if (!prov && !probes::pid_system_wide(d)) {
                 if (probes::usdt_system_wide(d)) usdt_use[c.index] = true;
                 continue;
             }
-            if (prov->prefix != "pid") {
+            if (prov && prov->prefix != "pid") {
                 usdt_use[c.index] = true;
                 continue;
             }
@@ -760,7 +760,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (uw) ps->unwind_exec_program = unwind_exec_program();
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
         return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
-                           [](const probes::Description& d) { return !probes::usdt_system_wide(d); });
+                           [](const probes::Description& d) {
+                               return !probes::usdt_system_wide(d) && !probes::pid_system_wide(d);
+                           });
     });
     if (dynamic) ps->notice_program = notice_program();
     ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
