@@ -90,6 +90,13 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
         prepare_types(impl);
         return sema::is_type_name(impl.types, n);
     };
+    po.is_kernel_tag = [&impl](const std::string& key) {
+        prepare_types(impl);
+        bool is_union = key.rfind("union ", 0) == 0;
+        const sema::Type* t = impl.types.lookup_tag(is_union ? sema::TypeKind::Union : sema::TypeKind::Struct,
+                                                    key.substr(key.find(' ') + 1));
+        return t && t->complete;
+    };
     if (impl.library) po.known = impl.library->names;
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;
