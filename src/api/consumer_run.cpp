@@ -302,6 +302,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.testing = impl.open.testing_output;
     po.flowindent = impl.opts.is_set("flowindent");
     po.rawbytes = impl.opts.is_set("rawbytes");
+    po.noresolve = impl.opts.is_set("noresolve");
     po.program_name = impl.open.program_name;
     po.target = impl.target;
     po.agg.sortkey = impl.opts.is_set("aggsortkey");
