@@ -219,6 +219,21 @@ def build_type(binary):
     return None
 
 
+def event_rows(prefix, cases, events):
+    """The lines of per-event cases: each case's BPF ns/event and, past the floor (a clause that
+    does nothing), what the case adds to it (the medians' difference)."""
+    out = []
+    floor = events["floor"]
+    for case, (title, _, _) in cases.items():
+        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
+        out.append((f"{prefix}: {title}: BPF ns/event", cell(b, 1), cell(p, 1), ratio(b["median"], p["median"], 2)))
+        if case != "floor":
+            db = b["median"] - floor["bdtrace"]["ns"]["median"]
+            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
+            out.append((f"{prefix}: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}", ratio(db, dp, 2)))
+    return out
+
+
 def rows(results, events, window):
     """(label, bdtrace cell, bpftrace cell, ratio) of each line of the table."""
     out = []
@@ -229,16 +244,7 @@ def rows(results, events, window):
             b, p = r["bdtrace"][key], r["bpftrace"][key]
             out.append((f"{spec['title']}: {what}", cell(b, scale), cell(p, scale), ratio(b["median"], p["median"])))
     event = "per event"
-    floor = events["floor"]
-    for case, (title, _, _) in event_cost.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"{event}: {title}: BPF ns/event", cell(b, 1), cell(p, 1), ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            # What the aggregation adds to the tracer's fixed cost per event (medians' difference).
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"{event}: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
+    out += event_rows(event, event_cost.EVENT_CASES, events)
     # The events each run counted, over all the cases: enough of them to make ns/event meaningful,
     # and about as many for both tracers (bpftrace's profile:hz adapts its period, bdtrace's is fixed).
     pooled = {}
@@ -259,17 +265,7 @@ def syscall_rows(start, events, window):
         b, p = start["bdtrace"][key], start["bpftrace"][key]
         out.append((f"{syscall_cases.START_TITLE}: {what}", cell(b, scale), cell(p, scale),
                     ratio(b["median"], p["median"])))
-    floor = events["floor"]
-    for case, (title, _, _) in syscall_cases.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"per syscall event: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
-                    ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"per syscall event: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
-    return out
+    return out + event_rows("per syscall event", syscall_cases.EVENT_CASES, events)
 
 
 def pid_rows(attach, calls):
@@ -311,17 +307,7 @@ def pid_rows(attach, calls):
 
 def stacks_rows(events, depth):
     """The table's lines for the ustack() key cases."""
-    out = []
-    floor = events["floor"]
-    for case, (title, _, _) in stacks_cases.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"ustack key, profile-997: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
-                    ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"ustack key, profile-997: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
+    out = event_rows("ustack key, profile-997", stacks_cases.EVENT_CASES, events)
     out.append(("ustack key, profile-997: frames per sample (mean)", f"{depth['bdtrace']['frames']:.1f}",
                 f"{depth['bpftrace']['frames']:.1f}", ""))
     out.append((f"ustack key, profile-997: tracer CPU over the run (ms)", f"{depth['bdtrace']['cpu'] * 1000:.0f}",
