@@ -72,6 +72,9 @@ struct Consumer::Impl {
     std::unique_ptr<metrics::Exporter> exporter;
 };
 
+// Lets impl.types load the kernel's types (BTF) when first asked for one.
+void prepare_types(Consumer::Impl& impl);
+
 // exec()'s check of `program` (with the programs in `earlier`, whose globals it shares)
 // without enabling it; `zdefs` lets descriptions match nothing. False with last_error().
 bool check_program(Consumer::Impl& impl, const std::vector<const Program*>& earlier, const Program& program,

@@ -648,6 +648,17 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.agg_zero_offset = g.agg_key_offset + key_size;
     // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
     uint32_t dyn_key = 16, dyn_value = 8;
+    // What -x dynvarsize counts per entry, as DTrace for Linux counts it: the largest tuple
+    // (the variable and its keys; none for a scalar self-> variable) plus the largest value at
+    // its declared size, so that dynvarsize=15 holds three self-> ints.
+    uint64_t space_tuple = 0, space_value = 1;
+    for (const sema::Variable* v : prog.dynamic_vars) {
+        uint64_t tuple = v->keys.empty() ? 0 : 8;
+        for (const sema::Type* t : v->keys)
+            tuple += t->is_record() ? t->size : t->is_string() || t->kind == sema::TypeKind::Array ? g.strsize : 8;
+        space_tuple = std::max(space_tuple, tuple);
+        space_value = std::max<uint64_t>(space_value, v->type->is_string() ? g.strsize : std::max<uint64_t>(v->type->size, 1));
+    }
     for (const sema::Variable* v : prog.dynamic_vars) {
         uint32_t k = 16;
         for (const sema::Type* t : v->keys)
@@ -710,7 +721,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     aggs.no_prealloc = ps->agg_spill;
     ps->maps.push_back(std::move(aggs));
     // -x dynvarsize bounds the dynamic variables' entries (preallocated, as the aggregations').
-    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : opts.dynvarsize / (dyn_key + dyn_value);
+    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : static_cast<uint32_t>(opts.dynvarsize / (space_tuple + space_value));
     ps->maps.push_back({abi::kDynVarMap, MapSpec::Kind::Hash, "dynvars", dyn_key, dyn_value,
                         std::max<uint32_t>(dyn_entries, 1), false, {}});
     // Speculations: one slot per id (index 0 unused) and each CPU's use of it; index 0 of the

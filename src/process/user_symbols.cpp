@@ -202,6 +202,15 @@ std::string UserSymbols::umod(uint64_t pid, uint64_t addr) {
     return loc ? loc->object->module : hex(addr);
 }
 
+std::string UserSymbols::unresolved(uint64_t pid, uint64_t addr) {
+    if (pid == 0) return hex(addr);
+    auto loc = locate(pid, addr);
+    if (!loc) return hex(addr);
+    for (const auto& r : loc->object->ranges)
+        if (addr >= r.start && addr < r.end) return loc->object->module + ":" + hex(addr - r.start);
+    return hex(addr);
+}
+
 uint64_t UserSymbols::function_start(uint64_t pid, uint64_t addr) {
     auto loc = locate(pid, addr);
     if (!loc || !loc->symbol) return addr;

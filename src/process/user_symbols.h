@@ -62,6 +62,9 @@ public:
     std::string usym(uint64_t pid, uint64_t addr) { return uaddr(pid, function_start(pid, addr)); }
     // umod(): the module's base name, else "0xaddr".
     std::string umod(uint64_t pid, uint64_t addr);
+    // -x noresolve: "module:0xoff", the offset from the start of the mapping that holds addr,
+    // without reading any symbols; "0xaddr" outside every mapped file.
+    std::string unresolved(uint64_t pid, uint64_t addr);
     // The start of the function containing addr (addr itself when there is none): aggregation
     // keys of usym()/ufunc() are merged on it, as DTrace merges them.
     uint64_t function_start(uint64_t pid, uint64_t addr);
