@@ -41,7 +41,8 @@ Cases:
   ustack    @[ustack()] = count() under profile-997 (see stacks_cases.py): BPF time per event, frames
             per sample and the tracer's CPU time, against bpftrace's @[ustack] = count()
   watch     the process watch (see watch_cases.py; bdtrace only): what it adds to an exec and to
-            an mmap of a file or of anonymous memory, and its BPF time per event
+            an mmap of a file or of anonymous memory, and its BPF time per event; then the same
+            when it reports every event (a ustack() clause on a system-wide probe)
 
 The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
 machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
@@ -315,11 +316,12 @@ def stacks_rows(events, depth):
     return out
 
 
-def watch_rows(results):
-    """The table's lines for the process watch (bdtrace only)."""
+def watch_rows(results, mode=""):
+    """The table's lines for the process watch (bdtrace only); mode: "" or ", every report"."""
     out = []
     for op, (title, _) in watch_cases.OPS.items():
         r = results[op]
+        title += mode
         out.append((f"process watch: {title}: ns/op untraced", cell(r["untraced"], 1), "-", ""))
         out.append((f"process watch: {title}: ns/op watched", cell(r["watched"], 1), "-", ""))
         out.append((f"process watch: {title}: added per op (ns)",
@@ -437,6 +439,8 @@ def main():
             with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
                 target = watch_cases.build_target(tmp)
                 table += watch_rows(watch_cases.measure(paths["bdtrace"], target, args.event_runs))
+                table += watch_rows(watch_cases.measure(paths["bdtrace"], target, args.event_runs,
+                                                        watch_cases.TRACER_EVERY), ", every report (ustack)")
     except (RuntimeError, subprocess.CalledProcessError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1

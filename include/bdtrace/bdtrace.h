@@ -223,6 +223,9 @@ public:
     bool stop();
     // Prints every aggregation as DTrace does at exit (dtrace_aggregate_print); call after stop().
     void print_aggregations();
+    // Text for the output stream where records print: after freopen(), the file it named (as
+    // dtrace(1)'s own lines, such as the closing newline, follow the reopened stdout).
+    void write_output(std::string_view text);
     // The exit status requested by exit(n) in the program, if any.
     std::optional<int> exit_status() const;
 

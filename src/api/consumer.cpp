@@ -10,6 +10,7 @@
 #include "options/options.h"
 #include "probes/btf_spell.h"
 #include "probes/kernel_functions.h"
+#include "sema/sema.h"
 
 namespace bdtrace {
 
@@ -85,6 +86,17 @@ static frontend::ParseOptions parse_options(Consumer::Impl& impl, const CompileR
     po.pspec = impl.opts.is_set("pspec");
     po.macros = consumer_macros(impl.target);
     po.is_type_name = [](const std::string& n) { return frontend::is_builtin_type_name(n); };
+    po.is_kernel_type_name = [&impl](const std::string& n) {
+        prepare_types(impl);
+        return sema::is_type_name(impl.types, n);
+    };
+    po.is_kernel_tag = [&impl](const std::string& key) {
+        prepare_types(impl);
+        bool is_union = key.rfind("union ", 0) == 0;
+        const sema::Type* t = impl.types.lookup_tag(is_union ? sema::TypeKind::Union : sema::TypeKind::Struct,
+                                                    key.substr(key.find(' ') + 1));
+        return t && t->complete;
+    };
     if (impl.library) po.known = impl.library->names;
     po.on_option = [&impl](const std::string& name, const std::optional<std::string>& value) {
         std::optional<std::string_view> v;

@@ -48,10 +48,16 @@ uint32_t round_pow2(uint64_t v) {
 
 // The shared ring buffer's size for -b/bufsize: DTrace's bufsize is each CPU's buffer, so the
 // one buffer all CPUs share holds a share per online CPU.
-uint32_t ring_size(uint64_t per_cpu) {
+constexpr uint64_t kMaxRing = uint64_t{1} << 30;  // the largest ring buffer asked of the kernel
+
+uint64_t online_cpus() {
     long n = sysconf(_SC_NPROCESSORS_ONLN);
-    uint64_t cpus = n > 0 ? static_cast<uint64_t>(n) : 1;
-    return round_pow2(per_cpu > (uint64_t{1} << 30) / cpus ? uint64_t{1} << 30 : per_cpu * cpus);
+    return n > 0 ? static_cast<uint64_t>(n) : 1;
+}
+
+uint32_t ring_size(uint64_t per_cpu) {
+    uint64_t cpus = online_cpus();
+    return round_pow2(per_cpu > kMaxRing / cpus ? kMaxRing : per_cpu * cpus);
 }
 
 sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
@@ -109,13 +115,6 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
 }
 
 // Kernel types for curthread and casts, read when first needed.
-void prepare_types(Consumer::Impl& impl) {
-    impl.types.set_btf_loader([] {
-        std::string err;
-        return sema::BtfSource::load(&err);
-    });
-}
-
 // The first error of impl.diags as DTrace words a failed compile of `program`.
 bool fail_compile(Consumer::Impl& impl, const Program& program) {
     RenderContext rc;
@@ -139,6 +138,14 @@ bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
 }
 
 }  // namespace
+
+// The kernel's types (BTF), loaded when first asked for.
+void prepare_types(Consumer::Impl& impl) {
+    impl.types.set_btf_loader([] {
+        std::string err;
+        return sema::BtfSource::load(&err);
+    });
+}
 
 // The stability attributes DTrace gives what a statement names (dt_open.c's identifier table):
 // curthread's data is private, some subroutines are evolving, args[] has its provider's
@@ -299,6 +306,7 @@ static runtime::PrinterOptions printer_options(const Consumer::Impl& impl) {
     po.testing = impl.open.testing_output;
     po.flowindent = impl.opts.is_set("flowindent");
     po.rawbytes = impl.opts.is_set("rawbytes");
+    po.noresolve = impl.opts.is_set("noresolve");
     po.program_name = impl.open.program_name;
     po.target = impl.target;
     po.agg.sortkey = impl.opts.is_set("aggsortkey");
@@ -408,6 +416,11 @@ bool Consumer::go() {
         for (const auto& e : impl.programs->epids) largest = std::max<uint64_t>(largest, e.record_size);
         if (impl.opts.size("bufsize") < std::max<uint64_t>(largest, 1))
             return fail_enable(impl, "Enabling exceeds size of buffer", 1);
+        // bufresize=auto takes the largest buffer there is room for, as DTrace shrinks one it
+        // cannot allocate; bufresize=manual fails instead.
+        auto resize = impl.opts.text("bufresize");
+        if (resize && *resize == "manual" && impl.opts.size("bufsize") > kMaxRing / online_cpus())
+            return fail_enable(impl, "Memory allocation failure", 1);
     }
     if (!start_metrics(impl)) return false;
 
@@ -542,6 +555,8 @@ WorkStatus Consumer::work() {
     if (status && (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining)) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
+        // The watch's reports first: stacks in those records may be of processes gone by now.
+        if (impl.watch_every) handle_process_events(impl);
         poll_records(impl);
         for (int i = 0; i < 100 && !impl.printer->exit_status(); ++i) {
             timespec ts{0, 1000000};
@@ -587,6 +602,7 @@ bool Consumer::stop() {
         impl.last_error = err.message;
         ok = false;
     }
+    if (impl.watch_every) handle_process_events(impl);  // before stacks are named
     poll_records(impl);
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);
@@ -598,6 +614,11 @@ bool Consumer::stop() {
     impl.unwind.reset();
     impl.session.reset();  // detach everything
     return ok;
+}
+
+void Consumer::write_output(std::string_view text) {
+    if (impl_->printer) impl_->printer->write(text);
+    else if (impl_->open.sinks.out) impl_->open.sinks.out(text);
 }
 
 void Consumer::print_aggregations() {

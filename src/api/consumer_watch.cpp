@@ -32,7 +32,7 @@ bool module_matches(const std::string& pattern, const process::MappedObject& m, 
 
 // The file a process started running or mapped: its probes for the watched descriptions.
 void serve_file(Consumer::Impl& impl, const runtime::ProcessEvent& ev) {
-    if (impl.served_files.count({ev.dev, ev.inode})) return;  // a held process's file, seen before
+    if (impl.served_files.count({ev.dev, ev.inode})) return;  // seen before (a held process's, or every event)
     auto mapped = process::read_mapped_objects(static_cast<uint64_t>(ev.pid));
     const process::MappedObject* obj = nullptr;
     if (mapped)
@@ -61,20 +61,29 @@ void serve_file(Consumer::Impl& impl, const runtime::ProcessEvent& ev) {
         }
     }
     fresh.attach("in " + path);
+    match_pid_files(impl, *obj, path);
     impl.served_files.insert({ev.dev, ev.inode});
 }
 
 }  // namespace
 
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
-    if (!any_system_wide(*impl.programs)) return true;
-    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, false, err, ::getpid());
+    impl.watch_every = watch_stacks(impl);
+    if (!any_system_wide(*impl.programs) && !watch_pid_files(*impl.programs) && !impl.watch_every) return true;
+    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, impl.watch_every, err, ::getpid());
+    if (impl.watch_every) know_stack_files(impl);
     return impl.process_watch != nullptr;
 }
 
 void handle_process_events(Consumer::Impl& impl) {
     if (!impl.process_watch) return;
-    for (const runtime::ProcessEvent& ev : impl.process_watch->take()) {
+    std::vector<runtime::ProcessEvent> events = std::move(impl.watch_backlog);
+    impl.watch_backlog.clear();
+    const size_t noted = events.size();  // the backlog's were noted when taken
+    for (auto& ev : impl.process_watch->take()) events.push_back(ev);
+    for (size_t i = 0; i < events.size(); ++i) {
+        const runtime::ProcessEvent& ev = events[i];
+        if (impl.watch_every && i >= noted) note_stack_event(impl, ev);
         serve_file(impl, ev);
         impl.process_watch->resume(ev);
     }

@@ -418,7 +418,7 @@ int Driver::trace() {
         int interrupts = g_interrupts.load();
         if (interrupts > 1) break;  // impatient: no END, no final output
         if (interrupts == 1 && !stopped) {
-            if (!structured) write_output("\n");  // DTrace's g_newline: even when quiet
+            if (!structured) consumer_->write_output("\n");  // DTrace's g_newline: even when quiet
             stopped = true;
             if (!consumer_->stop()) return consumer_failure();
         }
@@ -440,7 +440,7 @@ int Driver::trace() {
     // After exit(), END fires and its output comes before the closing newline, as DTrace
     // stops tracing in the same pass that notices the exit.
     if (g_interrupts.load() <= 1 && !stopped && !consumer_->stop()) return consumer_failure();
-    if (!structured) write_output("\n");
+    if (!structured) consumer_->write_output("\n");
     if (g_interrupts.load() <= 1) consumer_->print_aggregations();  // not when impatient
     return consumer_->exit_status().value_or(0);
 }

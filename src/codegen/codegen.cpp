@@ -478,18 +478,18 @@ void Gen::run() {
         }
         for (const auto& d : c.dynamic_descriptions) {
             // USDT descriptions of a process (myprov1234) may gain probes as the pid
-            // provider's do (a library loaded later); system-wide ones as new files are run or
-            // mapped (the process watch).
+            // provider's do (a library loaded later); system-wide ones (USDT, and the pid
+            // provider's pid*:file) as new files are run or mapped (the process watch).
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            // No pid: a USDT provider glob system-wide (test_prov*); a provider glob with one
-            // (p*d1234) may name pid and USDT probes both.
-            if (!prov) {
+            // No pid: a USDT provider glob system-wide (test_prov*), or pid* system-wide; a
+            // provider glob with one (p*d1234) may name pid and USDT probes both.
+            if (!prov && !probes::pid_system_wide(d)) {
                 if (probes::usdt_system_wide(d)) usdt_use[c.index] = true;
                 continue;
             }
-            if (prov->prefix != "pid") usdt_use[c.index] = true;
-            if (!probes::glob_match(prov->prefix, "pid")) continue;
+            if (prov && prov->prefix != "pid") usdt_use[c.index] = true;
+            if (prov && !probes::glob_match(prov->prefix, "pid")) continue;
             use.first |= d.name != "return";
             use.second |= d.name.empty() || probes::glob_match(d.name, "return");
         }
@@ -675,6 +675,17 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     g.agg_zero_offset = g.agg_key_offset + key_size;
     // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
     uint32_t dyn_key = 16, dyn_value = 8;
+    // What -x dynvarsize counts per entry, as DTrace for Linux counts it: the largest tuple
+    // (the variable and its keys; none for a scalar self-> variable) plus the largest value at
+    // its declared size, so that dynvarsize=15 holds three self-> ints.
+    uint64_t space_tuple = 0, space_value = 1;
+    for (const sema::Variable* v : prog.dynamic_vars) {
+        uint64_t tuple = v->keys.empty() ? 0 : 8;
+        for (const sema::Type* t : v->keys)
+            tuple += t->is_record() ? t->size : t->is_string() || t->kind == sema::TypeKind::Array ? g.strsize : 8;
+        space_tuple = std::max(space_tuple, tuple);
+        space_value = std::max<uint64_t>(space_value, v->type->is_string() ? g.strsize : std::max<uint64_t>(v->type->size, 1));
+    }
     for (const sema::Variable* v : prog.dynamic_vars) {
         uint32_t k = 16;
         for (const sema::Type* t : v->keys)
@@ -737,7 +748,7 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     aggs.no_prealloc = ps->agg_spill;
     ps->maps.push_back(std::move(aggs));
     // -x dynvarsize bounds the dynamic variables' entries (preallocated, as the aggregations').
-    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : opts.dynvarsize / (dyn_key + dyn_value);
+    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : static_cast<uint32_t>(opts.dynvarsize / (space_tuple + space_value));
     ps->maps.push_back({abi::kDynVarMap, MapSpec::Kind::Hash, "dynvars", dyn_key, dyn_value,
                         std::max<uint32_t>(dyn_entries, 1), false, {}});
     // Speculations: one slot per id (index 0 unused) and each CPU's use of it; index 0 of the
@@ -786,9 +797,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     ps->maps.push_back({abi::kUnwindNoticeMap, MapSpec::Kind::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}});
     if (uw) ps->unwind_exec_program = unwind_exec_program();
     // The library watch serves every process a uprobe clause names: a pid's, or the -c/-p
-    // processes a provider glob covers (system-wide descriptions alone attach it nowhere).
-    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(),
-                               [](const UprobeClause& uc) { return !uc.descriptions.empty(); });
+    // processes a provider glob covers (system-wide pid descriptions need none).
+    bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
+        return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
+                           [](const probes::Description& d) { return !probes::pid_system_wide(d); });
+    });
     if (dynamic) ps->notice_program = notice_program();
     ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
     if (g.uses_vtime) ps->vtime_program = vtime_program(types);

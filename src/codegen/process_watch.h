@@ -71,6 +71,8 @@ struct Offsets {
     int32_t regs_r8;         // pt_regs.r8: mmap()'s file descriptor
     int32_t task_parent;     // task_struct.real_parent
     int32_t task_tgid;       // task_struct.tgid
+    int32_t task_mm;         // task_struct.mm
+    int32_t mm_start_code;   // mm_struct.start_code: where exec put the program's code
 };
 
 // The running kernel's offsets; nullopt when its BTF lacks one of them.

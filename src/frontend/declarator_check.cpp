@@ -128,6 +128,19 @@ void Parser::check_member(const DeclSpecs& specs, const Declarator& d, RecordInf
     // DTrace prints the missing name of an unnamed member with printf's "(null)".
     if (type.is_void() || type.kind == DType::Kind::Function)
         error("D_DECL_VOIDOBJ", at, "cannot have void member: " + (name.empty() ? "(null)" : name));
+    // A member held by value (or in an array) of a struct or union that is not defined yet,
+    // neither earlier in the program nor in the kernel: DTrace refuses it as it parses the
+    // member, before anything later in the program.
+    const BaseType& b = specs.base;
+    bool by_value = std::all_of(d.ops.begin(), d.ops.end(),
+                                [](const DeclaratorOp& op) { return op.kind == DeclaratorOp::Kind::Array; });
+    if (by_value && (b.kind == BaseType::Kind::Struct || b.kind == BaseType::Kind::Union) && !b.record &&
+        !b.name.empty()) {
+        std::string key = std::string(b.kind == BaseType::Kind::Union ? "union " : "struct ") +
+                          b.name.substr(b.name.rfind('`') + 1);
+        if (!names_.tag_defined(key) && !(opts_.is_kernel_tag && opts_.is_kernel_tag(key)))
+            error("D_DECL_INCOMPLETE", at, "incomplete struct/union/enum " + key + ": " + shown);
+    }
 
     std::optional<uint64_t> width;
     if (d.bitfield) {

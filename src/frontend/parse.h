@@ -34,6 +34,12 @@ struct ParseOptions {
     // Whether an identifier names a type known outside the program (kernel or D builtin types).
     // The parser adds the program's own typedefs itself.
     std::function<bool(const std::string&)> is_type_name;
+    // Whether an identifier names a kernel (BTF) typedef; asked only where a type name is the
+    // only reading (before `*`, `)` or a declarator), since answering loads the kernel's types.
+    std::function<bool(const std::string&)> is_kernel_type_name;
+    // Whether "struct T" / "union T" is a complete kernel type (asked for a member of a type
+    // the program has not defined).
+    std::function<bool(const std::string&)> is_kernel_tag;
     // Called for each `#pragma D option name[=value]` as soon as it is seen, so that options
     // such as defaultargs take effect for the rest of the program. Return an error message in
     // DTrace's words, or an empty string on success.

@@ -30,7 +30,16 @@ bool Parser::is_type_name(const std::string& name) const {
 bool Parser::starts_type_name(size_t n, bool outer) {
     const Token& t = peek(n);
     if (is_type_keyword(t.kind)) return true;
-    if (t.kind != Tok::Ident || !is_type_name(t.value)) return false;
+    if (t.kind != Tok::Ident) return false;
+    if (!is_type_name(t.value)) {
+        // A kernel typedef (rwlock_t, __u8) is a type name too, as DTrace's lexer looks names
+        // up in the kernel's types. It is asked only where nothing but a type can stand: before
+        // `*`, `)` or a declarator's name (a cast, sizeof, a member), so that a program naming
+        // no kernel type never loads them.
+        Tok next = peek(n + 1).kind;
+        return (next == Tok::Star || next == Tok::RParen || next == Tok::Ident) && opts_.is_kernel_type_name &&
+               opts_.is_kernel_type_name(t.value);
+    }
     if (outer) return true;
     // As DTrace's lexer does in clauses and declarations: a type name followed by ++, --, [
     // or = is taken for a variable. (Oracle's lexer also takes one followed by ';', or by ','

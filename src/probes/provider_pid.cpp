@@ -47,8 +47,8 @@ public:
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
     // A process's descriptions are matched again when it loads a library. System-wide ones name
-    // files: one that names no file yet (kept with -Z) is kept for a watch on new files, which
-    // does not exist yet; nothing matches it again today.
+    // files: one that names no file yet (kept with -Z) is matched again when a process runs or
+    // maps the file (the process watch, api/consumer_watch.cpp).
     bool dynamic_for(const Description& d) const override {
         if (per_process(d.provider)) return true;
         return system_wide(d.provider) && !d.module.empty() && !has_glob(d.module) &&
@@ -96,6 +96,10 @@ public:
         if (res.warning) error_ = res.warning;
     }
 
+    static bool system_wide(const std::string& provider_desc) {
+        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
+    }
+
 private:
     // A process named by its digits: pid<digits>, or a glob that "pid" matches before them
     // (p*d$target): the probes of a process exist once it is named.
@@ -104,9 +108,6 @@ private:
         while (digits > 0 && std::isdigit(static_cast<unsigned char>(provider_desc[digits - 1]))) --digits;
         if (digits == 0 || digits == provider_desc.size()) return false;
         return glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
-    }
-    static bool system_wide(const std::string& provider_desc) {
-        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
     }
 
     // A module naming one file (not a pattern, not empty): its probes in every process.
@@ -158,5 +159,9 @@ private:
 }  // namespace
 
 std::unique_ptr<Provider> make_pid_provider() { return std::make_unique<PidProvider>(); }
+
+bool pid_system_wide(const Description& d) {
+    return PidProvider::system_wide(d.provider) && !d.module.empty() && !has_glob(d.module);
+}
 
 }  // namespace bdtrace::probes

@@ -34,6 +34,7 @@ RecordPrinter::RecordPrinter(const codegen::ProgramSet& ps, PrinterOptions opts,
     using UN = output::FormatContext::UserName;
     fctx_.user_name = [this](UN how, uint64_t pid, uint64_t addr) {
         if (pid == codegen::abi::kKernelSymbolPid) return how == UN::Mod ? ksyms_.mod(addr) : ksyms_.sym(addr);
+        if (opts_.noresolve && how != UN::Mod) return usyms_.unresolved(pid, addr);
         switch (how) {
             case UN::Func: return usyms_.usym(pid, addr);
             case UN::Mod: return usyms_.umod(pid, addr);

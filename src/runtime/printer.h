@@ -30,6 +30,7 @@ struct PrinterOptions {
     bool testing = false;   // _DTRACE_TESTING: no CPU and ID columns
     bool flowindent = false;
     bool rawbytes = false;
+    bool noresolve = false;  // -x noresolve: user addresses as module:0xoffset, unnamed
     std::string program_name = "dtrace";
     // $target (-c/-p), 0 without: %A names an integer that carries no process (an aggregation
     // key) in its address space, as DTrace's pfprint_uaddr does.

@@ -27,7 +27,7 @@ struct ProcessEvent {
     pid_t pid = 0;
     uint64_t dev = 0;    // makedev(major, minor), as /proc/PID/maps and stat() give it
     uint64_t inode = 0;
-    uint64_t addr = 0;   // Mmap: where the mapping goes
+    uint64_t addr = 0;   // Mmap: where the mapping goes; Exec: mm->start_code (0 without an mm)
     bool stopped = false;  // held (a descendant of the consumer): resume() it once served
 };
 

@@ -75,6 +75,10 @@ NodePtr Checker::dynamic_element(const ast::Expr& e, const Type* assigned) {
                                                    std::to_string(keys.size() + 1));
             keys.push_back(std::move(kn));
         }
+    // DTrace passes the keys in its tuple registers, of which DIF has eight (DIF_DTR_NREGS):
+    // more keys fail code generation with an error that names no tag and no line.
+    constexpr size_t kTupleRegisters = 8;
+    if (keys.size() > kTupleRegisters) error(Tag{}, SourceRange{}, "Insufficient tuple registers to generate code");
     bool fresh = !(thread ? thread_vars : globals).count(name);
     Variable* v = dynamic_variable(thread, assoc, name, assigned, e.range);
     if (!v) error("D_IDENT_UNDEF", e.range, "failed to resolve " + shown + ": Unknown variable name");

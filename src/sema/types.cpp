@@ -220,8 +220,11 @@ const Type* promote(TypeTable& types, const Type* t) {
 }
 
 const Type* arith_result(TypeTable& types, const Type* a, const Type* b) {
-    a = promote(types, a);
-    b = promote(types, b);
+    // D does not widen narrow integers to int first (dt_type_promote ranks the two types by
+    // width, unsigned above signed, and the higher rank is the result): unsigned char + signed
+    // char is an unsigned char, and the sum wraps at 8 bits when it is used. Enums are ints.
+    if (a->kind == TypeKind::Enum) a = types.int_type(4, true);
+    if (b->kind == TypeKind::Enum) b = types.int_type(4, true);
     if (a->kind == TypeKind::Float || b->kind == TypeKind::Float) {
         uint64_t s = std::max(a->kind == TypeKind::Float ? a->size : 0, b->kind == TypeKind::Float ? b->size : 0);
         return types.float_type(s);

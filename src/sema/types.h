@@ -108,7 +108,8 @@ private:
     std::function<std::unique_ptr<BtfSource>()> btf_loader_;
 };
 
-// The usual arithmetic conversions of C on two integer types.
+// D's arithmetic conversions on two operand types: the wider, unsigned over signed at one
+// width; unlike C, no widening of types narrower than int.
 const Type* arith_result(TypeTable& types, const Type* a, const Type* b);
 // Integer promotion: types narrower than int become int.
 const Type* promote(TypeTable& types, const Type* t);

@@ -197,3 +197,23 @@ TEST(SemaLang, PrototypesAndEnumsInUnions) {
     ASSERT_EQ(c.error, "");
     EXPECT_EQ(c.prog->globals.size(), 2u);  // lt_uv and lt_x
 }
+
+TEST(SemaLang, NarrowOperandsAreNotWidenedToInt) {
+    // D ranks the two operand types (width, then unsigned above signed) and the higher one is
+    // the result: unlike C, char + char stays a char.
+    auto c = check(
+        "BEGIN { lt_a = (char)1 + (char)2; lt_b = (unsigned char)1 + (signed char)2;"
+        " lt_c = (short)1 + (unsigned char)2; lt_d = (unsigned short)1 * 2; lt_e = 1u + 2; }");
+    ASSERT_EQ(c.error, "");
+    EXPECT_EQ(c.prog->globals[0]->type->name, "char");
+    EXPECT_EQ(c.prog->globals[1]->type->name, "unsigned char");
+    EXPECT_EQ(c.prog->globals[2]->type->name, "short");
+    EXPECT_EQ(c.prog->globals[3]->type->name, "int");
+    EXPECT_EQ(c.prog->globals[4]->type->name, "unsigned int");
+}
+
+TEST(SemaLang, AssociativeArraysTakeAtMostEightKeys) {
+    EXPECT_EQ(check("BEGIN { lt_a[1, 2, 3, 4, 5, 6, 7, 8] = 1; }").error, "");
+    EXPECT_EQ(check("BEGIN { lt_a[1, 2, 3, 4, 5, 6, 7, 8, 9] = 1; }").error,
+              ": Insufficient tuple registers to generate code");
+}

@@ -1,7 +1,7 @@
 /* Assigning 0 deletes an element: with room for a single element, storing a second key fails
  * until the first one has been deleted. */
 #pragma D option quiet
-#pragma D option dynvarsize=40
+#pragma D option dynvarsize=20
 
 BEGIN
 {

@@ -1,6 +1,6 @@
 /* When the dynamic variable space is full a store is dropped, counted and reported. */
 #pragma D option quiet
-#pragma D option dynvarsize=40
+#pragma D option dynvarsize=20
 
 BEGIN
 {

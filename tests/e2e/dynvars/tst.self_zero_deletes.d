@@ -1,6 +1,6 @@
 /* Assigning 0 to self->x frees it: the space is reused by the next variable. */
 #pragma D option quiet
-#pragma D option dynvarsize=40
+#pragma D option dynvarsize=4
 
 BEGIN
 {

@@ -1,7 +1,7 @@
 /* -x droptags names the kind of each drop: dynamic variable space full. */
 #pragma D option quiet
 #pragma D option droptags
-#pragma D option dynvarsize=40
+#pragma D option dynvarsize=20
 
 BEGIN
 {

@@ -1,0 +1,1 @@
+-xerrtags -e -n 'BEGIN { lt_wide[1, 2, 3, 4, 5, 6, 7, 8, 9] = 1; }'
