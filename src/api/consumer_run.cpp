@@ -9,6 +9,7 @@
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
+#include "assemble/assemble.h"
 #include "bpf/assembler.h"
 #include "bpf/disasm.h"
 #include "codegen/abi.h"
@@ -68,7 +69,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
     // kernel is asked only when a program uses them.
     so.user_writes = [&impl] {
-        if (!impl.kernel) impl.kernel = kernel::open_kernel();
+        if (!impl.kernel) impl.kernel = kernel::open_kernel(impl.vmlinux);
         return impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
     };
     return so;
@@ -106,9 +107,9 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
 
 // Kernel types for curthread and casts, read when first needed.
 void prepare_types(Consumer::Impl& impl) {
-    impl.types.set_btf_loader([] {
+    impl.types.set_btf_loader([v = impl.vmlinux] {
         std::string err;
-        return sema::BtfSource::load(&err);
+        return sema::BtfSource::over(v, &err);
     });
 }
 
@@ -251,18 +252,14 @@ std::string Consumer::disassemble(Program& program) {
     auto ps = codegen::generate(*typed, impl.registry, impl.types,
                                 codegen_options(impl, so, &program.request.text), impl.diags);
     if (!ps) return fail_compile(impl, program), std::string();
-    std::string out;
-    for (const auto& gp : ps->programs) {
-        std::string err;
-        auto code = bpf::assemble(*gp.ir, err);
-        if (!code) {
-            impl.last_error = "failed to generate code: " + err;
-            return {};
-        }
-        bpf::DisasmOptions opt;
-        opt.annotate = true;
-        out += bpf::disassemble(*code, opt);
+    if (std::string err; !assemble::assemble_programs(*ps, err)) {
+        impl.last_error = "failed to generate code: " + err;
+        return {};
     }
+    std::string out;
+    bpf::DisasmOptions opt;
+    opt.annotate = true;
+    for (const auto& gp : ps->programs) out += bpf::disassemble(gp.code, opt);
     return out;
 }
 
@@ -281,10 +278,8 @@ bool Consumer::check() {
     const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
     auto ps = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!ps) return fail_compile(impl, *impl.enabled.front());
-    for (const auto& gp : ps->programs) {
-        std::string err;
-        if (!bpf::assemble(*gp.ir, err)) return fail_enable(impl, "failed to generate code: " + err, 1);
-    }
+    if (std::string err; !assemble::assemble_programs(*ps, err))
+        return fail_enable(impl, "failed to generate code: " + err, 1);
     return true;
 }
 
@@ -375,6 +370,8 @@ bool Consumer::go() {
         return fail_enable(impl, "Destructive actions not allowed", 1);
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
+    if (std::string err; !assemble::assemble_programs(*impl.programs, err))
+        return fail_enable(impl, "failed to generate code: " + err, 1);
     // A buffer too small for a record of the enabling (-b 0, bufsize=0) fails as in DTrace.
     if (impl.opts.given("bufsize")) {
         uint64_t largest = 0;
@@ -406,7 +403,7 @@ bool Consumer::go() {
         return printer_options(impl);
     };
 
-    if (!impl.kernel) impl.kernel = kernel::open_kernel();
+    if (!impl.kernel) impl.kernel = kernel::open_kernel(impl.vmlinux);
     runtime::SessionError err;
     runtime::RecordPrinter* printer = impl.printer.get();
     impl.session = runtime::Session::load(

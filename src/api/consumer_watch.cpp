@@ -33,7 +33,7 @@ bool module_matches(const std::string& pattern, const process::MappedObject& m, 
 
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
     if (!any_system_wide(*impl.programs)) return true;
-    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, false, err);
+    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, *impl.vmlinux, false, err);
     return impl.process_watch != nullptr;
 }
 

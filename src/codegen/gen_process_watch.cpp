@@ -98,7 +98,7 @@ struct Builder {
 
 }  // namespace
 
-std::optional<Offsets> kernel_offsets() {
+std::optional<Offsets> kernel_offsets(const struct btf* vmlinux) {
     struct Want {
         int32_t Offsets::*field;
         const char* structure;
@@ -114,7 +114,7 @@ std::optional<Offsets> kernel_offsets() {
     };
     Offsets o{};
     for (const Want& w : kWant) {
-        int64_t at = probes::struct_member_offset(w.structure, w.member);
+        int64_t at = probes::struct_member_offset(vmlinux, w.structure, w.member);
         if (at < 0) return std::nullopt;
         o.*w.field = static_cast<int32_t>(at);
     }

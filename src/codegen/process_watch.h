@@ -22,6 +22,8 @@
 
 #include "bpf/ir.h"
 
+struct btf;
+
 namespace bdtrace::codegen {
 
 namespace watch {
@@ -62,8 +64,8 @@ struct Offsets {
     int32_t regs_r8;         // pt_regs.r8: mmap()'s file descriptor
 };
 
-// The running kernel's offsets; nullopt when its BTF lacks one of them.
-std::optional<Offsets> kernel_offsets();
+// The running kernel's offsets from its BTF (kbtf::Vmlinux::parsed()); nullopt when it lacks one.
+std::optional<Offsets> kernel_offsets(const struct btf* vmlinux);
 
 std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event);
 std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event);

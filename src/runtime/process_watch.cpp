@@ -17,9 +17,10 @@ uint64_t user_dev(uint64_t kdev) { return makedev(static_cast<unsigned>(kdev >> 
 
 }  // namespace
 
-std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_event, std::string* err) {
+std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, const kbtf::Vmlinux& vmlinux, bool every_event,
+                                                  std::string* err) {
     std::unique_ptr<ProcessWatch> pw(new ProcessWatch());
-    auto offsets = w::kernel_offsets();
+    auto offsets = w::kernel_offsets(vmlinux.parsed());
     if (!offsets) {
         *err = "cannot follow new processes: this kernel's BTF lacks a structure the watch reads";
         return nullptr;

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "btf/vmlinux.h"
 #include "codegen/process_watch.h"
 #include "kernel/kernel.h"
 
@@ -27,8 +28,10 @@ struct ProcessEvent {
 
 class ProcessWatch {
 public:
-    // `every_event`: report every exec and file mmap, not only each file's first.
-    static std::unique_ptr<ProcessWatch> start(kernel::Kernel& k, bool every_event, std::string* err);
+    // `every_event`: report every exec and file mmap, not only each file's first. `vmlinux`:
+    // the kernel's BTF, for the offsets the programs read.
+    static std::unique_ptr<ProcessWatch> start(kernel::Kernel& k, const kbtf::Vmlinux& vmlinux, bool every_event,
+                                               std::string* err);
     ~ProcessWatch();
 
     // The events that arrived since the last call (none waits).
