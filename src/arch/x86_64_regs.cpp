@@ -86,6 +86,8 @@ int uregs_offset(int64_t index) {
     return kUregOffsets[index];
 }
 
-int64_t uregs_last() { return static_cast<int64_t>(sizeof kUregOffsets / sizeof kUregOffsets[0]) - 1; }
+int64_t uregs_last() {
+    return static_cast<int64_t>(sizeof kUregOffsets / sizeof kUregOffsets[0]) - 1;
+}
 
 }  // namespace bdtrace::arch

@@ -14,7 +14,8 @@ bool one(const bpf::Program& ir, bpf::Assembled& out, std::string& error) {
     return true;
 }
 
-bool optional_one(const std::unique_ptr<bpf::Program>& ir, std::optional<bpf::Assembled>& out, std::string& error) {
+bool optional_one(const std::unique_ptr<bpf::Program>& ir, std::optional<bpf::Assembled>& out,
+                  std::string& error) {
     if (!ir) return true;
     out.emplace();
     return one(*ir, *out, error);

@@ -22,7 +22,8 @@ bool atomic_fetches(AtomicOp op) {
 
 Function::Function(FunctionId id, std::string name, uint32_t params)
     : id_(id), name_(std::move(name)), params_count_(id == 0 ? 1 : params) {
-    if (params_count_ > 5) fail("BPF functions take at most 5 arguments, not " + std::to_string(params_count_));
+    if (params_count_ > 5)
+        fail("BPF functions take at most 5 arguments, not " + std::to_string(params_count_));
     // The Entry pseudo-instruction defines the parameters; param() fills in its operands.
     Inst& e = emit(Op::Entry);
     e.args.assign(5, Operand(VReg()));

@@ -25,7 +25,8 @@ const RawBtf* Vmlinux::raw() const {
 const struct ::btf* Vmlinux::parsed() const {
     std::call_once(parsed_once_, [this] {
         parsed_ = btf__parse(path_.c_str(), nullptr);
-        if (!parsed_) parse_error_ = "cannot read kernel types from " + path_ + ": " + std::strerror(errno);
+        if (!parsed_)
+            parse_error_ = "cannot read kernel types from " + path_ + ": " + std::strerror(errno);
         parsed_done_ = true;
     });
     return parsed_;

@@ -70,7 +70,8 @@ std::string kernel_object_name(std::string_view name) {
     return out;
 }
 
-RealKernel::RealKernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux) : vmlinux_(std::move(vmlinux)) {
+RealKernel::RealKernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux)
+    : vmlinux_(std::move(vmlinux)) {
     ::libbpf_set_print(&quiet_libbpf);
     // RLIMIT_MEMLOCK: libbpf 1.1 raises it (and needs CAP_SYS_RESOURCE, which root lacks on
     // some machines) only when the kernel has no memcg accounting of BPF memory (before 5.11),

@@ -29,7 +29,8 @@ constexpr ProviderAttributes kAttributes = {
 
 class MappedProvider : public Provider {
 public:
-    MappedProvider(const char* name, const kbtf::Vmlinux& vmlinux) : name_(name), vmlinux_(vmlinux) {}
+    MappedProvider(const char* name, const kbtf::Vmlinux& vmlinux)
+        : name_(name), vmlinux_(vmlinux) {}
     const char* name() const override { return name_; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
     bool ids_for_all() const override { return true; }
@@ -78,15 +79,16 @@ private:
             p.guard2 = m.guard2;
             p.guard3 = m.guard3;
             p.identity_arg = m.identity_arg;
-            if (!resolve_guard(vmlinux_.parsed(), p.guard, m.tracepoint) || !resolve_guard(vmlinux_.parsed(), p.guard2, m.tracepoint) ||
-                !resolve_guard(vmlinux_.parsed(), p.guard3, m.tracepoint))
+            const struct btf* b = vmlinux_.parsed();
+            if (!resolve_guard(b, p.guard, m.tracepoint) || !resolve_guard(b, p.guard2, m.tracepoint) ||
+                !resolve_guard(b, p.guard3, m.tracepoint))
                 continue;
             // Another tracepoint this kernel lacks leaves the probe on the others.
             for (ProbeSite site : m.also) {
                 int dropped = site.drop_first ? 1 : 0;
-                site.tp_nargs = tracepoint_nargs(vmlinux_.parsed(), site.tracepoint);
-                if (site.tp_nargs < 0 || !resolve_guard(vmlinux_.parsed(), site.guard, site.tracepoint, dropped) ||
-                    !resolve_guard(vmlinux_.parsed(), site.guard2, site.tracepoint, dropped))
+                site.tp_nargs = tracepoint_nargs(b, site.tracepoint);
+                if (site.tp_nargs < 0 || !resolve_guard(b, site.guard, site.tracepoint, dropped) ||
+                    !resolve_guard(b, site.guard2, site.tracepoint, dropped))
                     continue;
                 p.also.push_back(std::move(site));
             }

@@ -42,7 +42,8 @@ std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool ent
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
 // `vmlinux`: the kernel's parsed BTF (kbtf::Vmlinux::parsed()), where tracefs has no format.
-std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call, bool entry,
+std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call,
+                                                 bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
 }  // namespace bdtrace::probes

@@ -57,8 +57,8 @@ int64_t member_bit_offset(const struct btf* b, uint32_t tid, const std::string& 
 
 // The bit offset of `path` in the structure tracepoint argument `arg` points to (kGuardCurrent:
 // in struct task_struct), as member_bit_offset.
-int64_t field_bit_offset(const struct btf* b, const std::string& tp, int arg, const std::string& path,
-                         uint32_t* bits) {
+int64_t field_bit_offset(const struct btf* b, const std::string& tp, int arg,
+                         const std::string& path, uint32_t* bits) {
     uint32_t tid = 0;
     if (arg == kGuardCurrent) {
         int id = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1;
@@ -97,7 +97,8 @@ uint64_t first_symbol(const struct btf* b, const std::string& names) {
 
 }  // namespace
 
-int64_t struct_member_offset(const struct btf* b, const std::string& structure, const std::string& path) {
+int64_t struct_member_offset(const struct btf* b, const std::string& structure,
+                             const std::string& path) {
     int id = b ? btf__find_by_name_kind(b, structure.c_str(), BTF_KIND_STRUCT) : -1;
     if (id <= 0) return -1;
     uint32_t bits = 0;

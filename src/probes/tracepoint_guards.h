@@ -26,10 +26,12 @@ void name_kernel_function(const struct btf* vmlinux, const char* functions, std:
                           std::vector<std::string>& aliases);
 // The byte offset of `path` ("fdt", "i_sb", members of members joined by '.') in kernel
 // struct `structure`, from vmlinux BTF; -1 when BTF lacks it or it is a bitfield.
-int64_t struct_member_offset(const struct btf* vmlinux, const std::string& structure, const std::string& path);
+int64_t struct_member_offset(const struct btf* vmlinux, const std::string& structure,
+                             const std::string& path);
 
 // Resolves a guard's field and symbol; false when this kernel's BTF or kallsyms lacks them.
 // `dropped`: the tracepoint arguments before the guard's argument 0 (ProbeSite::drop_first).
-bool resolve_guard(const struct btf* vmlinux, ProbeGuard& g, const std::string& tracepoint, int dropped = 0);
+bool resolve_guard(const struct btf* vmlinux, ProbeGuard& g, const std::string& tracepoint,
+                   int dropped = 0);
 
 }  // namespace bdtrace::probes

@@ -16,7 +16,8 @@ BtfSource::BtfSource(std::shared_ptr<const kbtf::Vmlinux> owner, const struct bt
 }
 BtfSource::~BtfSource() = default;
 
-std::unique_ptr<BtfSource> BtfSource::over(std::shared_ptr<const kbtf::Vmlinux> vmlinux, std::string* err) {
+std::unique_ptr<BtfSource> BtfSource::over(std::shared_ptr<const kbtf::Vmlinux> vmlinux,
+                                           std::string* err) {
     const struct btf* b = vmlinux->parsed();
     if (!b) {
         if (err) *err = vmlinux->parse_error();

@@ -23,7 +23,8 @@ class BtfSource {
 public:
     // Kernel types from `vmlinux` (parsed now if it was not yet). Null with `err` set when the
     // file is missing or unreadable.
-    static std::unique_ptr<BtfSource> over(std::shared_ptr<const kbtf::Vmlinux> vmlinux, std::string* err);
+    static std::unique_ptr<BtfSource> over(std::shared_ptr<const kbtf::Vmlinux> vmlinux,
+                                           std::string* err);
     // The same over a BTF file of its own (tests; default: the running kernel's).
     static std::unique_ptr<BtfSource> load(std::string* err,
                                            const std::string& path = "/sys/kernel/btf/vmlinux");

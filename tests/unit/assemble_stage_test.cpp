@@ -13,7 +13,8 @@ TEST(AssembleStage, FunctionsKeepTheirOwnParameterCounts) {
     probes::Registry registry;
     kernel::FakeKernel k;
     test::Loaded l;
-    test::load(registry, k, "BEGIN { chill(1); @[strtok(\"a,b\", \",\")] = count(); exit(0); }\n", l);
+    const char* text = "BEGIN { chill(1); @[strtok(\"a,b\", \",\")] = count(); exit(0); }\n";
+    test::load(registry, k, text, l);
     if (HasFatalFailure()) return;
     ASSERT_TRUE(l.ps->assembled);
     ASSERT_FALSE(l.ps->programs.empty());

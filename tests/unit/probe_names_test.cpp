@@ -32,7 +32,8 @@ TEST(ProbeNames, FunctionIsTheFirstNameBtfLists) {
     EXPECT_EQ(aliases, (std::vector<std::string>{"_do_fork"}));
     // No name BTF lists: the first.
     fn.clear(), aliases.clear();
-    probes::name_kernel_function(test::vmlinux().parsed(), "lt_no_such_function,lt_nor_this", fn, aliases);
+    const struct btf* b = test::vmlinux().parsed();
+    probes::name_kernel_function(b, "lt_no_such_function,lt_nor_this", fn, aliases);
     EXPECT_EQ(fn, "lt_no_such_function");
     fn.clear(), aliases.clear();
     probes::name_kernel_function(test::vmlinux().parsed(), "", fn, aliases);

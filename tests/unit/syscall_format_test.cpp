@@ -152,7 +152,8 @@ TEST(SyscallFormat, WithoutTracefsTypesFromBtf) {
     auto getcwd = probes::syscall_probe_arg_types(test::vmlinux().parsed(), "getcwd", true, none);
     if (getcwd.empty()) GTEST_SKIP() << "this kernel's BTF has no __do_sys_getcwd";
     EXPECT_EQ(getcwd, (std::vector<std::string>{"char *", "unsigned long"}));
-    EXPECT_TRUE(probes::syscall_probe_arg_types(test::vmlinux().parsed(), "getcwd", false, none).empty());
+    const struct btf* b = test::vmlinux().parsed();
+    EXPECT_TRUE(probes::syscall_probe_arg_types(b, "getcwd", false, none).empty());
 }
 
 TEST(TypeSpelling, DTypesWithoutBtf) {
