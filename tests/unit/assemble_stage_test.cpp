@@ -24,8 +24,11 @@ TEST(AssembleStage, FunctionsKeepTheirOwnParameterCounts) {
     EXPECT_EQ(params["entry"], 1u);
     EXPECT_EQ(params["clause0"], 3u);      // (context, scratch, epid)
     EXPECT_EQ(params["chill_wait"], 2u);   // bpf_loop's callback: (index, context)
-    for (const auto& [name, n] : params)   // the string loops are bpf_loop callbacks too
-        if (name != "entry" && name.rfind("clause", 0) != 0) EXPECT_EQ(n, 2u) << name;
+    for (const auto& [name, n] : params) {  // the string loops are bpf_loop callbacks too
+        if (name != "entry" && name.rfind("clause", 0) != 0) {
+            EXPECT_EQ(n, 2u) << name;
+        }
+    }
 }
 
 TEST(AssembleStage, SessionRefusesAProgramSetNotAssembled) {
