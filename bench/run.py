@@ -41,7 +41,8 @@ Cases:
   ustack    @[ustack()] = count() under profile-997 (see stacks_cases.py): BPF time per event, frames
             per sample and the tracer's CPU time, against bpftrace's @[ustack] = count()
   watch     the process watch (see watch_cases.py; bdtrace only): what it adds to an exec and to
-            an mmap of a file or of anonymous memory, and its BPF time per event
+            an mmap of a file or of anonymous memory, and its BPF time per event; then the same
+            when it reports every event (a ustack() clause on a system-wide probe)
 
 The runs of the two tracers are interleaved (bdtrace, bpftrace, bdtrace, ...) so that a change in the
 machine's load during the run affects both alike. Ratios are bpftrace / bdtrace of the medians:
@@ -219,6 +220,21 @@ def build_type(binary):
     return None
 
 
+def event_rows(prefix, cases, events):
+    """The lines of per-event cases: each case's BPF ns/event and, past the floor (a clause that
+    does nothing), what the case adds to it (the medians' difference)."""
+    out = []
+    floor = events["floor"]
+    for case, (title, _, _) in cases.items():
+        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
+        out.append((f"{prefix}: {title}: BPF ns/event", cell(b, 1), cell(p, 1), ratio(b["median"], p["median"], 2)))
+        if case != "floor":
+            db = b["median"] - floor["bdtrace"]["ns"]["median"]
+            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
+            out.append((f"{prefix}: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}", ratio(db, dp, 2)))
+    return out
+
+
 def rows(results, events, window):
     """(label, bdtrace cell, bpftrace cell, ratio) of each line of the table."""
     out = []
@@ -229,16 +245,7 @@ def rows(results, events, window):
             b, p = r["bdtrace"][key], r["bpftrace"][key]
             out.append((f"{spec['title']}: {what}", cell(b, scale), cell(p, scale), ratio(b["median"], p["median"])))
     event = "per event"
-    floor = events["floor"]
-    for case, (title, _, _) in event_cost.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"{event}: {title}: BPF ns/event", cell(b, 1), cell(p, 1), ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            # What the aggregation adds to the tracer's fixed cost per event (medians' difference).
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"{event}: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
+    out += event_rows(event, event_cost.EVENT_CASES, events)
     # The events each run counted, over all the cases: enough of them to make ns/event meaningful,
     # and about as many for both tracers (bpftrace's profile:hz adapts its period, bdtrace's is fixed).
     pooled = {}
@@ -259,17 +266,7 @@ def syscall_rows(start, events, window):
         b, p = start["bdtrace"][key], start["bpftrace"][key]
         out.append((f"{syscall_cases.START_TITLE}: {what}", cell(b, scale), cell(p, scale),
                     ratio(b["median"], p["median"])))
-    floor = events["floor"]
-    for case, (title, _, _) in syscall_cases.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"per syscall event: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
-                    ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"per syscall event: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
-    return out
+    return out + event_rows("per syscall event", syscall_cases.EVENT_CASES, events)
 
 
 def pid_rows(attach, calls):
@@ -311,17 +308,7 @@ def pid_rows(attach, calls):
 
 def stacks_rows(events, depth):
     """The table's lines for the ustack() key cases."""
-    out = []
-    floor = events["floor"]
-    for case, (title, _, _) in stacks_cases.EVENT_CASES.items():
-        b, p = events[case]["bdtrace"]["ns"], events[case]["bpftrace"]["ns"]
-        out.append((f"ustack key, profile-997: {title}: BPF ns/event", cell(b, 1), cell(p, 1),
-                    ratio(b["median"], p["median"], 2)))
-        if case != "floor":
-            db = b["median"] - floor["bdtrace"]["ns"]["median"]
-            dp = p["median"] - floor["bpftrace"]["ns"]["median"]
-            out.append((f"ustack key, profile-997: {title}: added to the floor (ns)", f"{db:.1f}", f"{dp:.1f}",
-                        ratio(db, dp, 2)))
+    out = event_rows("ustack key, profile-997", stacks_cases.EVENT_CASES, events)
     out.append(("ustack key, profile-997: frames per sample (mean)", f"{depth['bdtrace']['frames']:.1f}",
                 f"{depth['bpftrace']['frames']:.1f}", ""))
     out.append((f"ustack key, profile-997: tracer CPU over the run (ms)", f"{depth['bdtrace']['cpu'] * 1000:.0f}",
@@ -329,11 +316,12 @@ def stacks_rows(events, depth):
     return out
 
 
-def watch_rows(results):
-    """The table's lines for the process watch (bdtrace only)."""
+def watch_rows(results, mode=""):
+    """The table's lines for the process watch (bdtrace only); mode: "" or ", every report"."""
     out = []
     for op, (title, _) in watch_cases.OPS.items():
         r = results[op]
+        title += mode
         out.append((f"process watch: {title}: ns/op untraced", cell(r["untraced"], 1), "-", ""))
         out.append((f"process watch: {title}: ns/op watched", cell(r["watched"], 1), "-", ""))
         out.append((f"process watch: {title}: added per op (ns)",
@@ -451,6 +439,8 @@ def main():
             with tempfile.TemporaryDirectory(prefix="bdtrace-bench-") as tmp:
                 target = watch_cases.build_target(tmp)
                 table += watch_rows(watch_cases.measure(paths["bdtrace"], target, args.event_runs))
+                table += watch_rows(watch_cases.measure(paths["bdtrace"], target, args.event_runs,
+                                                        watch_cases.TRACER_EVERY), ", every report (ustack)")
     except (RuntimeError, subprocess.CalledProcessError) as e:
         print(f"bench: {e}", file=sys.stderr)
         return 1

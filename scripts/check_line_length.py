@@ -7,6 +7,8 @@ does, the check says so and `--update` writes the lower counts (it never raises 
 
   python3 scripts/check_line_length.py [ROOT]            # exit 1 when a file exceeds its count
   python3 scripts/check_line_length.py --update [ROOT]   # lower the baseline to today's counts
+  python3 scripts/check_line_length.py --record [ROOT]   # record today's counts, higher ones too
+                                                         # (once, for branches begun before the rule)
 """
 import os
 import subprocess
@@ -47,15 +49,16 @@ def read_baseline(root):
 
 
 def main(argv):
-    update = "--update" in argv
-    args = [a for a in argv if a != "--update"]
+    record = "--record" in argv
+    update = "--update" in argv or record
+    args = [a for a in argv if a not in ("--update", "--record")]
     root = os.path.abspath(args[0] if args else os.path.join(os.path.dirname(__file__), ".."))
     baseline = read_baseline(root)
     failures, lower, today = [], [], {}
     for name in sources(root):
         lines = long_lines(os.path.join(root, name))
         allowed = baseline.get(name, 0)
-        today[name] = min(len(lines), allowed) if update else len(lines)
+        today[name] = len(lines) if record else min(len(lines), allowed)
         if len(lines) > allowed:
             failures.append(f"{name}: {len(lines)} lines over {LIMIT} columns (allowed {allowed}): "
                             f"lines {', '.join(map(str, lines[:10]))}{' ...' if len(lines) > 10 else ''}")

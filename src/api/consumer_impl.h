@@ -18,6 +18,7 @@
 #include "probes/probe.h"
 #include "process/control.h"
 #include "process/kernel_symbols.h"
+#include "process/proc_maps.h"
 #include "runtime/agg_metrics.h"
 #include "runtime/aggregations.h"
 #include "runtime/printer.h"
@@ -52,6 +53,12 @@ struct Consumer::Impl {
     std::unique_ptr<runtime::RecordPrinter> printer;
     std::unique_ptr<runtime::Session> session;
     std::unique_ptr<runtime::ProcessWatch> process_watch;  // see watch_processes()
+    std::set<std::string> pid_files_matched;  // -Z pid*:file descriptions matched (consumer_watch_pid.cpp)
+    // The watch reports every exec and mmap (consumer_watch_stacks.cpp): the files handled once
+    // by consumer_watch.cpp, and those whose path was looked for.
+    bool watch_every = false;
+    std::set<std::pair<uint64_t, uint64_t>> watch_files, stack_files_tried;
+    std::vector<runtime::ProcessEvent> watch_backlog;  // taken (and noted) while printing
     std::unique_ptr<runtime::UnwindTables> unwind;          // see start_unwind_tables()
     bool stopped = false;
     uint64_t next_switch = 0;  // when work() next reads the ring buffer (CLOCK_MONOTONIC ns)
@@ -113,6 +120,15 @@ private:
 // probes in files run or mapped later, and what to do with its reports (consumer_watch.cpp).
 bool watch_processes(Consumer::Impl& impl, std::string* err);
 void handle_process_events(Consumer::Impl& impl);
+// System-wide pid descriptions kept with -Z until a process runs or maps their file
+// (consumer_watch_pid.cpp): whether there are any; match those naming `obj` (reached at `path`).
+bool watch_pid_files(const codegen::ProgramSet& ps);
+void match_pid_files(Consumer::Impl& impl, const process::MappedObject& obj, const std::string& path);
+// Stacks of processes gone before they are printed (consumer_watch_stacks.cpp): whether a clause
+// reading the user stack has system-wide probes; the paths known at start; each report kept.
+bool watch_stacks(const Consumer::Impl& impl);
+void know_stack_files(Consumer::Impl& impl);
+void note_stack_event(Consumer::Impl& impl, const runtime::ProcessEvent& ev);
 
 // ustack() keys unwound in BPF: the tables of the -c/-p processes, loaded before they run, and
 // the tables BPF asks for while tracing (consumer_unwind.cpp).

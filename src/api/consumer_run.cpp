@@ -505,6 +505,8 @@ WorkStatus Consumer::work() {
     if (status && (impl.printer->exit_status() || impl.session->activity() == codegen::abi::kDraining)) {
         // A clause that called exit() set the state before it sent its record; give the record
         // (which holds the exit status) a moment to arrive, as it may still be in flight.
+        // The watch's reports first: stacks in those records may be of processes gone by now.
+        if (impl.watch_every) handle_process_events(impl);
         poll_records(impl);
         for (int i = 0; i < 100 && !impl.printer->exit_status(); ++i) {
             timespec ts{0, 1000000};
@@ -550,6 +552,7 @@ bool Consumer::stop() {
         impl.last_error = err.message;
         ok = false;
     }
+    if (impl.watch_every) handle_process_events(impl);  // before stacks are named
     poll_records(impl);
     report_drops(impl);
     impl.session->set_activity(codegen::abi::kInactive);

@@ -32,14 +32,25 @@ bool module_matches(const std::string& pattern, const process::MappedObject& m, 
 }  // namespace
 
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
-    if (!any_system_wide(*impl.programs)) return true;
-    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, *impl.vmlinux, false, err);
+    impl.watch_every = watch_stacks(impl);
+    if (!any_system_wide(*impl.programs) && !watch_pid_files(*impl.programs) && !impl.watch_every) return true;
+    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, *impl.vmlinux, impl.watch_every, err);
+    if (impl.watch_every) know_stack_files(impl);
     return impl.process_watch != nullptr;
 }
 
 void handle_process_events(Consumer::Impl& impl) {
     if (!impl.process_watch) return;
-    for (const runtime::ProcessEvent& ev : impl.process_watch->take()) {
+    std::vector<runtime::ProcessEvent> events = std::move(impl.watch_backlog);
+    impl.watch_backlog.clear();
+    const size_t noted = events.size();  // the backlog's were noted when taken
+    for (auto& ev : impl.process_watch->take()) events.push_back(ev);
+    for (size_t i = 0; i < events.size(); ++i) {
+        const runtime::ProcessEvent& ev = events[i];
+        if (impl.watch_every) {
+            if (i >= noted) note_stack_event(impl, ev);
+            if (!impl.watch_files.insert({ev.dev, ev.inode}).second) continue;  // each file once
+        }
         auto mapped = process::read_mapped_objects(static_cast<uint64_t>(ev.pid));
         const process::MappedObject* obj = nullptr;
         if (mapped)
@@ -48,6 +59,7 @@ void handle_process_events(Consumer::Impl& impl) {
         if (!obj) {
             // Gone already (or exec'd again): the file is reported again when next run.
             impl.process_watch->forget(ev.dev, ev.inode);
+            impl.watch_files.erase({ev.dev, ev.inode});
             continue;
         }
         // The host's own path when it is the same file; else through the process's root.
@@ -66,6 +78,7 @@ void handle_process_events(Consumer::Impl& impl) {
                 fresh.add(uc, found);
             }
         fresh.attach("in " + path);
+        match_pid_files(impl, *obj, path);
     }
 }
 

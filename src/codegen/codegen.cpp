@@ -299,9 +299,17 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     } else {
         f.mov(probe, static_cast<int64_t>(probe_ids.empty() ? 0 : probe_ids[0]));
     }
-    f.store(8, scratch, abi::kScratchProbeId, probe);
-    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    // The floor every firing pays is mostly the cache lines it touches (a timer tick finds them
+    // cold), so each kind writes only what it sets. The arguments a kind never sets (arg2 and
+    // up of a tick, arg6 and up of a pid entry probe) are zero from the map's creation: no other
+    // program shares this slot, and the fault path puts back the arguments it lends to ERROR.
+    const bool sets_args = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
+    if (!sets_args) {
+        f.store(8, scratch, abi::kScratchProbeId, probe);
+        for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
+    }
     if (kind == AttachKind::Profile || kind == AttachKind::Tick) {
+        f.store(8, scratch, abi::kScratchProbeId, probe);
         // bpf_perf_event_data begins with the interrupted pt_regs.
         VReg ip = f.vreg(), cs = f.vreg();
         f.load(8, ip, ctx, arch::kRip);
@@ -309,19 +317,24 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
         f.alu64(AluOp::And, cs, arch::kCsPrivilegeMask);
         bpf::Label kernel = f.new_label(), done = f.new_label();
         f.branch(Cond::Eq, cs, 0, kernel);
+        f.store(8, scratch, abi::kScratchArgs, 0);
         f.store(8, scratch, abi::kScratchArgs + 8, ip);  // arg1: user pc
         f.jump(done);
         f.bind(kernel);
         f.store(8, scratch, abi::kScratchArgs, ip);      // arg0: kernel pc
+        f.store(8, scratch, abi::kScratchArgs + 8, 0);
         f.bind(done);
     }
     if (kind == AttachKind::Uprobe) {
         // An entry uprobe past the function's first instruction (process/entry_site.h): the
         // bytes it lies past in the cookie's upper half, for uregs[R_PC] and ustack().
-        VReg skip = f.vreg();
-        f.mov(skip, probe);
-        f.alu64(AluOp::Rsh, skip, 32);
-        f.store(8, scratch, abi::kScratchPcSkip, skip);
+        // (Stored only for a program whose clauses read it: it lies on a cache line of its own.)
+        if (g.reads_pc_skip) {
+            VReg skip = f.vreg();
+            f.mov(skip, probe);
+            f.alu64(AluOp::Rsh, skip, 32);
+            f.store(8, scratch, abi::kScratchPcSkip, skip);
+        }
         f.alu64(AluOp::Lsh, probe, 32);
         f.alu64(AluOp::Rsh, probe, 32);
         f.store(8, scratch, abi::kScratchProbeId, probe);
@@ -441,15 +454,15 @@ void Gen::run() {
         }
         for (const auto& d : c.dynamic_descriptions) {
             // USDT descriptions of a process (myprov1234) may gain probes as the pid
-            // provider's do (a library loaded later); system-wide ones as new files are run or
-            // mapped (the process watch).
+            // provider's do (a library loaded later); system-wide ones (USDT, and the pid
+            // provider's pid*:file) as new files are run or mapped (the process watch).
             Diagnostic ignored;
             auto prov = process::parse_pid_provider(d.provider, ignored);
-            if (!prov) {
+            if (!prov && !probes::pid_system_wide(d)) {
                 if (probes::usdt_system_wide(d)) usdt_use[c.index] = true;
                 continue;
             }
-            if (prov->prefix != "pid") {
+            if (prov && prov->prefix != "pid") {
                 usdt_use[c.index] = true;
                 continue;
             }
@@ -492,6 +505,7 @@ void Gen::run() {
         const AttachKind kind = entry_kind.first;
         const std::vector<uint32_t>& ids = entry_kind.second;
         current_kind = kind;
+        reads_pc_skip = false;
         GenProgram gp;
         gp.kind = kind;
         gp.probe_ids = ids;
@@ -746,7 +760,9 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     if (uw) ps->unwind_exec_program = unwind_exec_program();
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
         return std::any_of(uc.descriptions.begin(), uc.descriptions.end(),
-                           [](const probes::Description& d) { return !probes::usdt_system_wide(d); });
+                           [](const probes::Description& d) {
+                               return !probes::usdt_system_wide(d) && !probes::pid_system_wide(d);
+                           });
     });
     if (dynamic) ps->notice_program = notice_program();
     ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});

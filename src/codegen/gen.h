@@ -27,6 +27,7 @@ public:
     }
     // The program being lowered: its attach kind decides where the stack a probe sees starts.
     probes::AttachKind current_kind = probes::AttachKind::Begin;
+    bool reads_pc_skip = false;  // this program's clauses read kScratchPcSkip (entry uprobes)
 
     const sema::TypedProgram& prog;
     probes::Registry& registry;

@@ -110,11 +110,14 @@ std::optional<Offsets> kernel_offsets(const struct btf* vmlinux) {
         {&Offsets::fdt_fd, "fdtable", "fd"},             {&Offsets::file_inode, "file", "f_inode"},
         {&Offsets::inode_ino, "inode", "i_ino"},         {&Offsets::inode_sb, "inode", "i_sb"},
         {&Offsets::sb_dev, "super_block", "s_dev"},      {&Offsets::regs_orig_ax, "pt_regs", "orig_ax"},
-        {&Offsets::regs_r8, "pt_regs", "r8"},
+        {&Offsets::regs_r8, "pt_regs", "r8"},           {&Offsets::task_mm, "task_struct", "mm"},
+        {&Offsets::mm_start_code, "mm_struct", "start_code"},
     };
     Offsets o{};
     for (const Want& w : kWant) {
         int64_t at = probes::struct_member_offset(vmlinux, w.structure, w.member);
+        // mm_struct's fields sit in an unnamed struct (its randomised part).
+        if (at < 0) at = probes::struct_member_offset(vmlinux, w.structure, std::string(".") + w.member);
         if (at < 0) return std::nullopt;
         o.*w.field = static_cast<int32_t>(at);
     }
@@ -128,9 +131,19 @@ std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event) {
     VReg bprm = b.field(8, f.param(0), 16);  // sched_process_exec(task, old_pid, bprm)
     f.branch(Cond::Eq, bprm, 0, b.out);
     VReg file = b.field(8, bprm, o.bprm_file);
-    VReg none = f.vreg();
-    f.mov(none, static_cast<int64_t>(0));
-    b.report_file(o, file, kExec, none, every_event);
+    // The program's load address for an address space rebuilt after the process has gone
+    // (process/user_symbols.h): binfmt_elf's start_code, the lowest executable segment's
+    // address plus the load bias.
+    VReg task = b.field(8, f.param(0), 0);
+    VReg mm = b.field(8, task, o.task_mm);
+    VReg start = f.vreg();
+    f.mov(start, static_cast<int64_t>(0));
+    bpf::Label no_mm = f.new_label();
+    f.branch(Cond::Eq, mm, 0, no_mm);
+    VReg code = b.field(8, mm, o.mm_start_code);
+    f.mov(start, code);
+    f.bind(no_mm);
+    b.report_file(o, file, kExec, start, every_event);
     return prog;
 }
 

@@ -102,6 +102,7 @@ VReg ClauseGen::user_register(int off) {
             // An entry uprobe moved past the first instruction reports the function's address.
             VReg skip = f.vreg();
             f.load(8, skip, scratch, abi::kScratchPcSkip);
+            g.reads_pc_skip = true;
             f.alu64(AluOp::Sub, r, skip);
         }
         return r;
@@ -135,6 +136,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
         VReg pc = f.vreg(), skip = f.vreg();
         f.load(8, pc, dst, 0);
         f.load(8, skip, scratch, abi::kScratchPcSkip);
+        g.reads_pc_skip = true;
         f.alu64(AluOp::Sub, pc, skip);
         f.store(8, dst, 0, pc);
         f.bind(none);

@@ -62,6 +62,8 @@ struct Offsets {
     int32_t sb_dev;          // super_block.s_dev
     int32_t regs_orig_ax;    // pt_regs.orig_ax: the system call number
     int32_t regs_r8;         // pt_regs.r8: mmap()'s file descriptor
+    int32_t task_mm;         // task_struct.mm
+    int32_t mm_start_code;   // mm_struct.start_code: where exec put the program's code
 };
 
 // The running kernel's offsets from its BTF (kbtf::Vmlinux::parsed()); nullopt when it lacks one.

@@ -260,6 +260,11 @@ private:
 std::unique_ptr<Provider> make_dtrace_provider();
 std::unique_ptr<Provider> make_profile_provider();
 std::unique_ptr<Provider> make_pid_provider();
+// A pid description that names a file rather than a process (pid*:libc.so.6:..., a provider
+// pattern matching "pid" that is not pid<digits>, with a module that is one file): its probes
+// are in every process of the file, those started later included; kept with -Z when the file
+// is not there yet, and matched when a process runs or maps it (api/consumer_watch.cpp).
+bool pid_system_wide(const Description& d);
 std::unique_ptr<Provider> make_usdt_provider();
 // A USDT description that names files rather than a process (a provider glob without a pid,
 // or a module that is a path): it matches in every process, and in files that appear later.

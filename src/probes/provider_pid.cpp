@@ -47,8 +47,8 @@ public:
     bool refilter() const override { return false; }
     bool dynamic() const override { return true; }
     // A process's descriptions are matched again when it loads a library. System-wide ones name
-    // files: one that names no file yet (kept with -Z) is kept for a watch on new files, which
-    // does not exist yet; nothing matches it again today.
+    // files: one that names no file yet (kept with -Z) is matched again when a process runs or
+    // maps the file (the process watch, api/consumer_watch.cpp).
     bool dynamic_for(const Description& d) const override {
         if (per_process(d.provider)) return true;
         return system_wide(d.provider) && !d.module.empty() && !has_glob(d.module) &&
@@ -92,15 +92,16 @@ public:
         if (res.warning) error_ = res.warning;
     }
 
+    static bool system_wide(const std::string& provider_desc) {
+        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
+    }
+
 private:
     static bool per_process(const std::string& provider_desc) {
         if (provider_desc.size() <= 3 || provider_desc.compare(0, 3, "pid") != 0) return false;
         for (size_t i = 3; i < provider_desc.size(); ++i)
             if (!std::isdigit(static_cast<unsigned char>(provider_desc[i]))) return false;
         return true;
-    }
-    static bool system_wide(const std::string& provider_desc) {
-        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
     }
 
     // A module naming one file (not a pattern, not empty): its probes in every process.
@@ -152,5 +153,9 @@ private:
 }  // namespace
 
 std::unique_ptr<Provider> make_pid_provider() { return std::make_unique<PidProvider>(); }
+
+bool pid_system_wide(const Description& d) {
+    return PidProvider::system_wide(d.provider) && !d.module.empty() && !has_glob(d.module);
+}
 
 }  // namespace bdtrace::probes

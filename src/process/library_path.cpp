@@ -8,6 +8,7 @@
 #include <cstring>
 #include <fstream>
 #include <iterator>
+#include <map>
 
 namespace bdtrace::process {
 
@@ -118,9 +119,24 @@ std::optional<std::string> find_library(std::string_view module, const std::vect
     return std::nullopt;
 }
 
+namespace {
+std::map<std::string, std::string>& learned() {
+    static std::map<std::string, std::string> files;
+    return files;
+}
+}  // namespace
+
+void learn_module_file(const std::string& module, const std::string& path) {
+    if (path.empty())
+        learned().erase(module);
+    else
+        learned()[module] = path;
+}
+
 std::optional<std::string> resolve_module_file(std::string_view module) {
     if (module.empty()) return std::nullopt;
     std::string m(module);
+    if (auto it = learned().find(m); it != learned().end() && regular_file(it->second)) return it->second;
     if (m.find('/') != std::string::npos) return regular_file(m) ? std::optional<std::string>(m) : std::nullopt;
     std::ifstream in("/etc/ld.so.cache", std::ios::binary);
     std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());

@@ -33,4 +33,9 @@ std::optional<std::string> find_library(std::string_view module, const std::vect
 // (ld.so.cache, the default directories), else an executable in $PATH. Nullopt when none.
 std::optional<std::string> resolve_module_file(std::string_view module);
 
+// A file a process was seen to run or map under the name `module` while tracing (a library its
+// loader found where this machine's would not look: an rpath, LD_LIBRARY_PATH; a file created
+// later): resolve_module_file names it from then on. An empty path forgets the name.
+void learn_module_file(const std::string& module, const std::string& path);
+
 }  // namespace bdtrace::process

@@ -1,5 +1,7 @@
 #include "process/user_symbols.h"
 
+#include <sys/stat.h>
+
 #include <algorithm>
 #include <cstdio>
 
@@ -27,8 +29,9 @@ UserSymbols::~UserSymbols() = default;
 
 bool UserSymbols::reread(uint64_t pid, Space& s) {
     auto objects = read_mapped_objects(pid);
-    // A process that has exited keeps the address space last seen.
-    if (!objects) return false;
+    // A process that has exited keeps the address space last seen, completed from the watch's
+    // reports.
+    if (!objects) return rebuild(pid, s);
     s.objects = std::move(*objects);
     s.misses.clear();
     return true;
@@ -48,6 +51,102 @@ void UserSymbols::remember(uint64_t pid) {
     // Read the files too: after the process has gone, files only it could reach (another
     // mount namespace) are gone with it.
     for (const auto& obj : s.objects) file(obj);
+}
+
+namespace {
+
+constexpr uint64_t kPage = 4096;
+// Processes whose notes are kept: past this, the lowest pids' are dropped.
+constexpr size_t kNotedProcesses = 65536;
+constexpr size_t kNotesPerProcess = 4096;
+
+}  // namespace
+
+void UserSymbols::note_exec(uint64_t pid, uint64_t dev, uint64_t inode, uint64_t start_code) {
+    auto& notes = notes_[pid];
+    notes.clear();
+    notes.push_back({dev, inode, start_code, true});
+    if (auto it = spaces_.find(pid); it != spaces_.end()) it->second.misses.clear();
+    if (notes_.size() > kNotedProcesses) notes_.erase(notes_.begin());
+}
+
+void UserSymbols::note_mmap(uint64_t pid, uint64_t dev, uint64_t inode, uint64_t addr) {
+    auto& notes = notes_[pid];
+    // A process mapping files over and over (a reader using mmap) keeps one note per place.
+    for (const Note& n : notes)
+        if (n.dev == dev && n.inode == inode && n.addr == addr) return;
+    if (notes.size() >= kNotesPerProcess) return;
+    notes.push_back({dev, inode, addr, false});
+    // Addresses not found before may be in this file.
+    if (auto it = spaces_.find(pid); it != spaces_.end()) it->second.misses.clear();
+    if (notes_.size() > kNotedProcesses) notes_.erase(notes_.begin());
+}
+
+void UserSymbols::know_file(const MappedObject& obj) {
+    // The first path learnt stays: a later one may be through the root of a process about to
+    // go (its files, and their debug files, unreachable once it has).
+    if (obj.path.empty() || obj.path[0] != '/' || knows_file(obj.dev, obj.inode)) return;
+    MappedObject& known = paths_[{obj.dev, obj.inode}];
+    known.path = obj.path;
+    // Through the host's own path when it is the same file: a process's root goes with it.
+    struct stat st {};
+    bool host = ::stat(obj.path.c_str(), &st) == 0 && st.st_dev == obj.dev && st.st_ino == obj.inode;
+    known.root = host ? std::string() : obj.root;
+    known.dev = obj.dev;
+    known.inode = obj.inode;
+    known.module = obj.module.empty() ? obj.path.substr(obj.path.rfind('/') + 1) : obj.module;
+}
+
+std::optional<MappedObject> UserSymbols::from_note(const Note& n) {
+    auto known = paths_.find({n.dev, n.inode});
+    if (known == paths_.end() || n.addr == 0) return std::nullopt;
+    MappedObject obj = known->second;
+    obj.executable = n.exec;
+    auto f = file(obj);
+    if (!f || f->loads.empty()) return std::nullopt;
+    uint64_t lowest = ~0ULL, lowest_exec = ~0ULL;
+    for (const auto& seg : f->loads) {
+        lowest = std::min(lowest, seg.vaddr & ~(kPage - 1));
+        if (seg.flags & 1 /* PF_X */) lowest_exec = std::min(lowest_exec, seg.vaddr);
+    }
+    if (n.exec && lowest_exec == ~0ULL) return std::nullopt;
+    uint64_t bias = n.exec ? n.addr - lowest_exec : n.addr - lowest;
+    for (const auto& seg : f->loads) {
+        MappedRange r;
+        r.start = bias + (seg.vaddr & ~(kPage - 1));
+        r.end = bias + ((seg.vaddr + seg.memsz + kPage - 1) & ~(kPage - 1));
+        r.offset = seg.offset & ~(kPage - 1);
+        r.exec = (seg.flags & 1) != 0;
+        obj.ranges.push_back(r);
+    }
+    return obj;
+}
+
+bool UserSymbols::rebuild(uint64_t pid, Space& s) {
+    auto it = notes_.find(pid);
+    if (it == notes_.end() && refresh_) {
+        refresh_();  // its exec may be among the reports not taken yet
+        it = notes_.find(pid);
+    }
+    if (it == notes_.end()) return false;
+    bool added = false;
+    for (const Note& n : it->second) {
+        bool have = std::any_of(s.objects.begin(), s.objects.end(), [&](const MappedObject& o) {
+            return o.dev == n.dev && o.inode == n.inode;
+        });
+        if (have) continue;
+        if (auto obj = from_note(n)) {
+            s.objects.push_back(std::move(*obj));
+            added = true;
+        }
+    }
+    if (added) {
+        std::sort(s.objects.begin(), s.objects.end(), [](const MappedObject& a, const MappedObject& b) {
+            return a.ranges.front().start < b.ranges.front().start;
+        });
+        s.misses.clear();
+    }
+    return added;
 }
 
 std::shared_ptr<const ElfFile> UserSymbols::file(const MappedObject& obj) {

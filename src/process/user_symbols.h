@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -40,6 +41,20 @@ public:
     // so that its addresses can be named after it has exited.
     void remember(uint64_t pid);
 
+    // A process that exited before it was read (a short-lived program traced system-wide): its
+    // address space rebuilt from the process watch's reports (runtime/process_watch.h) and the
+    // files' program headers. At exec, the program and binfmt_elf's start_code (its lowest
+    // executable segment plus the load bias; the process's earlier notes are dropped); at each
+    // mmap of a file that is not MAP_FIXED, where it went (the dynamic linker's first mapping of
+    // an object, at its load bias). Only files whose path is known are rebuilt: know_file()
+    // (the traced files, the consumer's own, those of live processes).
+    void note_exec(uint64_t pid, uint64_t dev, uint64_t inode, uint64_t start_code);
+    void note_mmap(uint64_t pid, uint64_t dev, uint64_t inode, uint64_t addr);
+    void know_file(const MappedObject& obj);
+    bool knows_file(uint64_t dev, uint64_t inode) const { return paths_.count({dev, inode}) != 0; }
+    // Called when a process has neither maps nor notes: the reports still waiting are taken.
+    void set_refresh(std::function<void()> refresh) { refresh_ = std::move(refresh); }
+
     // dtrace_uaddr2str: "module`function+0xoff" ("module`function" at its start),
     // "module`0xaddr" inside a module without a symbol there, else "0xaddr".
     std::string uaddr(uint64_t pid, uint64_t addr);
@@ -68,11 +83,20 @@ private:
         std::vector<MappedObject> objects;
         std::set<uint64_t> misses;  // addresses still unmapped after a fresh read
     };
+    struct Note {
+        uint64_t dev = 0, inode = 0, addr = 0;
+        bool exec = false;
+    };
     Space& space(uint64_t pid);
     bool reread(uint64_t pid, Space& s);
+    bool rebuild(uint64_t pid, Space& s);
+    std::optional<MappedObject> from_note(const Note& n);
     std::shared_ptr<const ElfFile> file(const MappedObject& obj);
     std::map<uint64_t, Space> spaces_;
     std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<const ElfFile>> files_;  // dev, inode
+    std::map<uint64_t, std::vector<Note>> notes_;  // by pid, since its last exec
+    std::function<void()> refresh_;
+    std::map<std::pair<uint64_t, uint64_t>, MappedObject> paths_;  // dev, inode: root and path
 };
 
 // The function's name as DTrace prints it: C++ names demangled, symbol versions left out.

@@ -23,7 +23,7 @@ struct ProcessEvent {
     pid_t pid = 0;
     uint64_t dev = 0;    // makedev(major, minor), as /proc/PID/maps and stat() give it
     uint64_t inode = 0;
-    uint64_t addr = 0;   // Mmap: where the mapping goes
+    uint64_t addr = 0;   // Mmap: where the mapping goes; Exec: mm->start_code (0 without an mm)
 };
 
 class ProcessWatch {

@@ -136,6 +136,21 @@ TEST(LibraryPath, ResolvesLibcAsThisProcessMapsIt) {
     EXPECT_FALSE(resolve_module_file(""));
 }
 
+TEST(LibraryPath, NamesALearnedFileUntilForgotten) {
+    // A library a traced process's loader found where this machine's would not look (-Z).
+    auto libc = resolve_module_file("libc.so.6");
+    if (!libc) GTEST_SKIP() << "no libc.so.6";
+    EXPECT_FALSE(resolve_module_file("libbdtrace-learned.so.1"));
+    learn_module_file("libbdtrace-learned.so.1", *libc);
+    EXPECT_EQ(resolve_module_file("libbdtrace-learned.so.1"), libc);
+    // A learned file that is gone names nothing.
+    learn_module_file("libbdtrace-gone.so.1", "/no/such/dir/libbdtrace-gone.so.1");
+    EXPECT_FALSE(resolve_module_file("libbdtrace-gone.so.1"));
+    learn_module_file("libbdtrace-learned.so.1", "");
+    learn_module_file("libbdtrace-gone.so.1", "");
+    EXPECT_FALSE(resolve_module_file("libbdtrace-learned.so.1"));
+}
+
 TEST(PidFiles, ProbesInTheFileAreThoseOfEveryProcess) {
     auto path = resolve_module_file("libc.so.6");
     if (!path || !own_libc()) GTEST_SKIP() << "no libc.so.6";

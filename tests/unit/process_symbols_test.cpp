@@ -1,10 +1,14 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <cstdio>
 #include <string>
 
+#include "process/elf_file.h"
 #include "process/kernel_symbols.h"
+#include "process/proc_maps.h"
 #include "process/user_symbols.h"
 
 // A function of this test binary with external linkage, so that .symtab names it.
@@ -53,4 +57,46 @@ TEST(ProcessSymbols, DataObjectsInThisProcess) {
     auto fn = reinterpret_cast<uint64_t>(&bdtrace_test_symbol_target);
     EXPECT_EQ(syms.lookup(pid, fn + 1), "unit_tests`bdtrace_test_symbol_target+0x1");
     EXPECT_EQ(syms.lookup(pid, 8), "0x8");
+}
+
+// A process gone before it was read: its address space rebuilt from the process watch's
+// reports (this process's own, told for a pid no process can have).
+TEST(ProcessSymbols, AddressSpaceRebuiltFromWatchReports) {
+    using namespace bdtrace::process;
+    auto own = read_mapped_objects(static_cast<uint64_t>(getpid()));
+    ASSERT_TRUE(own);
+    const MappedObject* exe = nullptr;
+    const MappedObject* libc = nullptr;
+    for (const auto& m : *own) {
+        if (m.executable) exe = &m;
+        if (m.module.rfind("libc.so", 0) == 0) libc = &m;
+    }
+    ASSERT_TRUE(exe);
+    auto elf = ElfFile::load("", exe->path);
+    ASSERT_TRUE(elf);
+    // binfmt_elf's start_code: the lowest executable segment at the load bias.
+    uint64_t lowest_exec = ~0ULL;
+    for (const auto& seg : elf->loads)
+        if (seg.flags & 1) lowest_exec = std::min(lowest_exec, seg.vaddr);
+    const MappedRange& first = exe->ranges.front();
+    uint64_t bias = first.start - elf->vaddr_of_offset(first.offset).value_or(0);
+    const uint64_t gone = 0x7ffffff0;  // above any pid_max
+    UserSymbols syms;
+    auto addr = reinterpret_cast<uint64_t>(&bdtrace_test_symbol_target);
+    EXPECT_EQ(syms.describe(gone, addr), "");  // nothing known
+    syms.know_file(*exe);
+    syms.note_exec(gone, exe->dev, exe->inode, bias + lowest_exec);
+    EXPECT_EQ(syms.describe(gone, addr + 1), "unit_tests`bdtrace_test_symbol_target+0x1");
+    if (!libc) GTEST_SKIP() << "libc.so.6 is not mapped here";
+    auto getpid_addr = reinterpret_cast<uint64_t>(&::getpid);
+    EXPECT_EQ(syms.umod(gone, getpid_addr), "0x" + [&] {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, "%llx", static_cast<unsigned long long>(getpid_addr));
+        return std::string(buf);
+    }());
+    // The dynamic linker's first mapping of libc: its lowest address.
+    syms.know_file(*libc);
+    syms.note_mmap(gone, libc->dev, libc->inode, libc->ranges.front().start);
+    EXPECT_EQ(syms.umod(gone, getpid_addr), libc->module);
+    EXPECT_EQ(syms.usym(gone, addr + 3), "unit_tests`bdtrace_test_symbol_target");
 }

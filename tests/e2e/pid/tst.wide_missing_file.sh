@@ -1,5 +1,5 @@
 # A system-wide description of a file that does not exist matches no probes: an error without -Z,
-# accepted with none with -Z (the description is kept; a file created later is not watched for).
+# accepted with none with -Z (the description is kept for a file created later: tst.wide_Z_*.sh).
 dtrace=$1
 "$dtrace" -q -n 'pid*:$1:main:entry { trace(pid); }' /nonexistent/lt_none 2>&1
 echo "status $?"
