@@ -39,6 +39,7 @@ BDTRACE_PACKAGES=(
 BDTRACE_TEST_PACKAGES=(
   prometheus          # tests/system/prometheus.sh scrapes -x prometheus with a real server
   man-db              # tests/system/package.sh: man -w finds the installed man pages
+  strace              # tests/e2e/core/tst.begin_opens_no_btf.sh: the files a run opens
 )
 
 bdtrace_deps() {

@@ -8,7 +8,6 @@
 #include "frontend/parse.h"
 #include "frontend/preprocess.h"
 #include "options/options.h"
-#include "probes/btf_spell.h"
 #include "probes/kernel_functions.h"
 #include "sema/sema.h"
 
@@ -49,7 +48,7 @@ std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
     Impl* self = impl.get();
     probes::FbtSource fbt;
     fbt.check = [self]() -> std::string {
-        if (!self->kernel) self->kernel = kernel::open_kernel();
+        if (!self->kernel) self->kernel = kernel::open_kernel(self->vmlinux);
         const kernel::FeatureStatus& st = self->kernel->feature(kernel::Feature::Fentry);
         if (st.available) return "";
         if (st.reason.find("EPERM") != std::string::npos && !st.privilege)
@@ -58,7 +57,7 @@ std::unique_ptr<Consumer> Consumer::open(OpenOptions options) {
         if (why.rfind("fbt unavailable: ", 0) == 0) why.erase(0, 17);
         return "fbt provider unavailable: " + why;
     };
-    fbt.btf = [] { return probes::vmlinux_btf(); };
+    fbt.btf = [v = impl->vmlinux] { return v->parsed(); };
     fbt.traceable = [] { return probes::traceable_functions(); };
     impl->registry.set_fbt_source(std::move(fbt));
     return std::unique_ptr<Consumer>(new Consumer(std::move(impl)));

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bdtrace/bdtrace.h"
+#include "btf/vmlinux.h"
 #include "codegen/program_set.h"
 #include "dlib/library.h"
 #include "kernel/kernel.h"
@@ -46,7 +47,10 @@ struct Consumer::Impl {
     // Tracing state, created by go().
     sema::TypeTable types;
     process::KernelSymbols kernel_symbols;
-    probes::Registry registry;
+    // The kernel's BTF, one owner for its readers (btf/vmlinux.h): the registry, sema's kernel
+    // types, the kernel and the process watch; nothing of it is opened until one asks.
+    std::shared_ptr<kbtf::Vmlinux> vmlinux = std::make_shared<kbtf::Vmlinux>();
+    probes::Registry registry{vmlinux};
     std::unique_ptr<kernel::Kernel> kernel;
     std::unique_ptr<codegen::ProgramSet> programs;
     std::unique_ptr<runtime::RecordPrinter> printer;

@@ -9,6 +9,7 @@
 
 #include "api/consumer_impl.h"
 #include "api/program.h"
+#include "assemble/assemble.h"
 #include "bpf/assembler.h"
 #include "bpf/disasm.h"
 #include "codegen/abi.h"
@@ -77,7 +78,7 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
     // kernel is asked only when a program uses them.
     so.user_writes = [&impl] {
-        if (!impl.kernel) impl.kernel = kernel::open_kernel();
+        if (!impl.kernel) impl.kernel = kernel::open_kernel(impl.vmlinux);
         return impl.kernel->feature(kernel::Feature::ProbeWriteUser).available;
     };
     return so;
@@ -114,7 +115,6 @@ codegen::CodegenOptions codegen_options(Consumer::Impl& impl, const sema::SemaOp
     return co;
 }
 
-// Kernel types for curthread and casts, read when first needed.
 // The first error of impl.diags as DTrace words a failed compile of `program`.
 bool fail_compile(Consumer::Impl& impl, const Program& program) {
     RenderContext rc;
@@ -141,9 +141,9 @@ bool fail_enable(Consumer::Impl& impl, const std::string& message, int status) {
 
 // The kernel's types (BTF), loaded when first asked for.
 void prepare_types(Consumer::Impl& impl) {
-    impl.types.set_btf_loader([] {
+    impl.types.set_btf_loader([v = impl.vmlinux] {
         std::string err;
-        return sema::BtfSource::load(&err);
+        return sema::BtfSource::over(v, &err);
     });
 }
 
@@ -262,18 +262,14 @@ std::string Consumer::disassemble(Program& program) {
     auto ps = codegen::generate(*typed, impl.registry, impl.types,
                                 codegen_options(impl, so, &program.request.text), impl.diags);
     if (!ps) return fail_compile(impl, program), std::string();
-    std::string out;
-    for (const auto& gp : ps->programs) {
-        std::string err;
-        auto code = bpf::assemble(*gp.ir, err);
-        if (!code) {
-            impl.last_error = "failed to generate code: " + err;
-            return {};
-        }
-        bpf::DisasmOptions opt;
-        opt.annotate = true;
-        out += bpf::disassemble(*code, opt);
+    if (std::string err; !assemble::assemble_programs(*ps, err)) {
+        impl.last_error = "failed to generate code: " + err;
+        return {};
     }
+    std::string out;
+    bpf::DisasmOptions opt;
+    opt.annotate = true;
+    for (const auto& gp : ps->programs) out += bpf::disassemble(gp.code, opt);
     return out;
 }
 
@@ -292,10 +288,8 @@ bool Consumer::check() {
     const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
     auto ps = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!ps) return fail_compile(impl, *impl.enabled.front());
-    for (const auto& gp : ps->programs) {
-        std::string err;
-        if (!bpf::assemble(*gp.ir, err)) return fail_enable(impl, "failed to generate code: " + err, 1);
-    }
+    if (std::string err; !assemble::assemble_programs(*ps, err))
+        return fail_enable(impl, "failed to generate code: " + err, 1);
     return true;
 }
 
@@ -410,6 +404,8 @@ bool Consumer::go() {
         return fail_enable(impl, "Destructive actions not allowed", 1);
     impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
+    if (std::string err; !assemble::assemble_programs(*impl.programs, err))
+        return fail_enable(impl, "failed to generate code: " + err, 1);
     // A buffer too small for a record of the enabling (-b 0, bufsize=0) fails as in DTrace.
     if (impl.opts.given("bufsize")) {
         uint64_t largest = 0;
@@ -446,7 +442,7 @@ bool Consumer::go() {
         return printer_options(impl);
     };
 
-    if (!impl.kernel) impl.kernel = kernel::open_kernel();
+    if (!impl.kernel) impl.kernel = kernel::open_kernel(impl.vmlinux);
     runtime::SessionError err;
     runtime::RecordPrinter* printer = impl.printer.get();
     impl.session = runtime::Session::load(

@@ -70,7 +70,7 @@ void serve_file(Consumer::Impl& impl, const runtime::ProcessEvent& ev) {
 bool watch_processes(Consumer::Impl& impl, std::string* err) {
     impl.watch_every = watch_stacks(impl);
     if (!any_system_wide(*impl.programs) && !watch_pid_files(*impl.programs) && !impl.watch_every) return true;
-    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, impl.watch_every, err, ::getpid());
+    impl.process_watch = runtime::ProcessWatch::start(*impl.kernel, *impl.vmlinux, impl.watch_every, err, ::getpid());
     if (impl.watch_every) know_stack_files(impl);
     return impl.process_watch != nullptr;
 }

@@ -78,7 +78,7 @@ private:
         size_t n = p.nop5_site ? 1 : 0;
         for (const auto& s : p.usdt_sites) n += s.nop5;
         if (n == 0) return 0;
-        if (!impl_.kernel) impl_.kernel = kernel::open_kernel();
+        if (!impl_.kernel) impl_.kernel = kernel::open_kernel(impl_.vmlinux);
         // Without the privileges to test, nothing would be attached anyway: nothing to say.
         const kernel::FeatureStatus& f = impl_.kernel->feature(kernel::Feature::UprobeNop5);
         return f.available || f.privilege ? 0 : n;

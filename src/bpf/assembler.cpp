@@ -152,8 +152,9 @@ std::optional<Assembled> assemble(const Program& p, std::string& error) {
         auto note_base = static_cast<uint32_t>(out.notes.size());
         start[id] = base;
         stack[id] = alloc.stack_size;
-        out.functions.push_back({id, f.name(), base, static_cast<uint32_t>(code.insns.size()),
-                                 alloc.stack_size, alloc.spill_slots});
+        out.functions.push_back({id, f.name(), f.params(), base,
+                                 static_cast<uint32_t>(code.insns.size()), alloc.stack_size,
+                                 alloc.spill_slots});
         out.insns.insert(out.insns.end(), code.insns.begin(), code.insns.end());
         for (uint32_t n : code.note) out.insn_note.push_back(n == 0 ? 0 : n + note_base);
         out.notes.insert(out.notes.end(), f.notes().begin(), f.notes().end());

@@ -29,6 +29,7 @@ struct MapReloc {
 struct FunctionInfo {
     FunctionId id;
     std::string name;
+    uint32_t params = 0;  // Function::params(), for BTF func_info
     uint32_t start = 0;  // instruction index
     uint32_t count = 0;  // instructions
     uint32_t stack_size = 0;

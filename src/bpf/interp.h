@@ -1,4 +1,5 @@
-// A reference interpreter for assembled BPF, for tests that need no kernel: it computes what the
+// A reference interpreter for assembled BPF, for tests that need no kernel (built into the
+// tests' bdtrace_test_support library, not the shipped one): it computes what the
 // kernel would, and stops with an error where the verifier would refuse what a code generator or
 // the register allocator produced:
 //  - reading a register never written, or one a call clobbered (r1-r5 after any call; r6-r9 of

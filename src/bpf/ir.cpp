@@ -2,6 +2,7 @@
 // the call site (operand kinds, sizes, immediate ranges). See ir.h for the instruction set.
 #include "bpf/ir.h"
 
+#include <algorithm>
 #include <limits>
 
 namespace bdtrace::bpf {
@@ -19,7 +20,10 @@ bool atomic_fetches(AtomicOp op) {
            op == AtomicOp::FetchXor || op == AtomicOp::Xchg;
 }
 
-Function::Function(FunctionId id, std::string name) : id_(id), name_(std::move(name)) {
+Function::Function(FunctionId id, std::string name, uint32_t params)
+    : id_(id), name_(std::move(name)), params_count_(id == 0 ? 1 : params) {
+    if (params_count_ > 5)
+        fail("BPF functions take at most 5 arguments, not " + std::to_string(params_count_));
     // The Entry pseudo-instruction defines the parameters; param() fills in its operands.
     Inst& e = emit(Op::Entry);
     e.args.assign(5, Operand(VReg()));
@@ -75,6 +79,7 @@ VReg Function::param(int i) {
         return vreg();
     }
     if (!params_[i].valid()) {
+        params_count_ = std::max(params_count_, static_cast<uint32_t>(i + 1));
         params_[i] = vreg();
         insts_[0].args[i] = params_[i];
     }
@@ -410,9 +415,9 @@ void Function::set_source(int line, std::string text) {
     cur_note_ = static_cast<uint32_t>(notes_.size());
 }
 
-Function& Program::add_function(std::string name) {
+Function& Program::add_function(std::string name, uint32_t params) {
     auto id = static_cast<FunctionId>(funcs_.size());
-    funcs_.push_back(std::make_unique<Function>(id, std::move(name)));
+    funcs_.push_back(std::make_unique<Function>(id, std::move(name), params));
     return *funcs_.back();
 }
 

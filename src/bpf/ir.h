@@ -140,10 +140,13 @@ struct StackObject {
 
 class Function {
   public:
-    Function(FunctionId id, std::string name);
+    Function(FunctionId id, std::string name, uint32_t params = 0);
 
     FunctionId id() const { return id_; }
     const std::string& name() const { return name_; }
+    // The arguments its callers pass (the entry program: 1, the context): the count declared by
+    // add_function, or more if the body reads a later param(). BTF func_info states it.
+    uint32_t params() const { return params_count_; }
 
     // ---- values
     VReg vreg();
@@ -224,6 +227,7 @@ class Function {
     std::vector<StackObject> objects_;
     std::vector<bool> label_bound_;
     VReg params_[5];
+    uint32_t params_count_ = 0;
     uint32_t next_vreg_ = 2;  // 0 = none, 1 = frame
     uint32_t next_label_ = 0;
     uint32_t cur_note_ = 0;
@@ -232,8 +236,9 @@ class Function {
 
 class Program {
   public:
-    // The first function added is the entry program (FunctionId 0).
-    Function& add_function(std::string name);
+    // The first function added is the entry program (FunctionId 0), whose one parameter is the
+    // context; a subprogram declares how many arguments its callers pass (BPF: at most 5).
+    Function& add_function(std::string name, uint32_t params = 0);
     Function& function(FunctionId id) { return *funcs_.at(id); }
     const Function& function(FunctionId id) const { return *funcs_.at(id); }
     size_t size() const { return funcs_.size(); }

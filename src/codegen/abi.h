@@ -6,6 +6,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "arch/x86_64_regs.h"
+
 namespace bdtrace::codegen::abi {
 
 // Map ids (bpf::MapRef) of the maps every program set has, in creation order.
@@ -39,7 +41,7 @@ enum MapId : uint32_t {
     // tracepoint of a probe (a row counted down from the last, named by the cookie's upper
     // half), the tracepoint's argument count (| kSdtArgsReturn at an fbt return probe,
     // | kSdtArgsDropFirst), the identity word ((argument + 1) <<
-    // kSdtIdentityShift, 0: the current task), two guards of proc/sched probes (SdtGuard),
+    // kSdtIdentityShift, 0: the current task), kSdtGuards guards of proc/sched probes (SdtGuard),
     // then the epid of each sdt clause (its slot, ProgramSet::sdt_clauses), 0 when not enabled.
     kSdtTableMap = 14,
     // PERCPU_ARRAY[1] of VtimeClock: the difference between the BPF clock and the scheduler's
@@ -130,7 +132,7 @@ inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
 // first instruction the entry uprobe that fired lies (process/entry_site.h; the cookie's upper
 // half), subtracted from the pc that uregs[R_PC] and ustack() report.
 inline constexpr int32_t kScratchPcSkip = kScratchRegs;
-inline constexpr int32_t kPtRegsSize = 168;
+inline constexpr int32_t kPtRegsSize = arch::kPtRegsSize;
 inline constexpr int32_t kScratchVars = 312;
 
 // The scratch offset of argN (N < 12).

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <map>
 
+#include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/gen_usdt.h"
@@ -44,7 +45,7 @@ uint32_t Gen::string_constant(const std::string& s) {
 // start time and the duration (ns); returning 1 ends the loop.
 bpf::FunctionId Gen::chill_callback() {
     if (chill_fn) return *chill_fn;
-    bpf::Function& f = ir->add_function("chill_wait");
+    bpf::Function& f = ir->add_function("chill_wait", 2);
     VReg ctx = f.param(1);
     VReg start = f.vreg(), ns = f.vreg();
     f.load(8, start, ctx, 0);
@@ -312,11 +313,11 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     }
     if (kind == AttachKind::Profile || kind == AttachKind::Tick) {
         f.store(8, scratch, abi::kScratchProbeId, probe);
-        // bpf_perf_event_data begins with the interrupted pt_regs: ip at 128, cs at 136.
+        // bpf_perf_event_data begins with the interrupted pt_regs.
         VReg ip = f.vreg(), cs = f.vreg();
-        f.load(8, ip, ctx, 128);
-        f.load(8, cs, ctx, 136);
-        f.alu64(AluOp::And, cs, 3);
+        f.load(8, ip, ctx, arch::kRip);
+        f.load(8, cs, ctx, arch::kCs);
+        f.alu64(AluOp::And, cs, arch::kCsPrivilegeMask);
         bpf::Label kernel = f.new_label(), done = f.new_label();
         f.branch(Cond::Eq, cs, 0, kernel);
         f.store(8, scratch, abi::kScratchArgs, 0);
@@ -343,10 +344,9 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     }
     if (kind == AttachKind::Uprobe) {
         // The x86-64 argument registers, from the pt_regs the uprobe hands over.
-        static constexpr int16_t kArgRegs[] = {112, 104, 96, 88, 72, 64};  // di si dx cx r8 r9
         for (int i = 0; i < 6; ++i) {
             VReg r = f.vreg();
-            f.load(8, r, ctx, kArgRegs[i]);
+            f.load(8, r, ctx, arch::kCallArgs[i]);
             f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), r);
         }
         // arg6-arg9: the ABI passes them on the stack, above the return address the call
@@ -372,7 +372,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
         f.alu64(AluOp::Rsh, probe, 32);
         f.store(8, scratch, abi::kScratchProbeId, probe);
         VReg r = f.vreg();
-        f.load(8, r, ctx, 80);
+        f.load(8, r, ctx, arch::kReturnValue);
         f.store(8, scratch, abi::kScratchArgs + 8, r);
     }
 
@@ -549,7 +549,7 @@ void Gen::run() {
                 return pr && pr->attach == AttachKind::Error;
             });
             if (!is_error) continue;
-            bpf::Function& fn = gp.ir->add_function("error_clause" + std::to_string(c.index));
+            bpf::Function& fn = gp.ir->add_function("error_clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c, true);
             cg.run();
             record_capacity = std::max(record_capacity, cg.record_size);
@@ -569,7 +569,7 @@ void Gen::run() {
             if (kind == AttachKind::Uretprobe) enabled |= uprobe_use[c.index].second;
             if (kind == AttachKind::Usdt) enabled |= usdt_use[c.index];
             if (!enabled) continue;
-            bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index));
+            bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c);
             cg.run();
             record_capacity = std::max(record_capacity, cg.record_size);

@@ -161,7 +161,7 @@ struct Builder {
 
 }  // namespace
 
-std::optional<Offsets> kernel_offsets() {
+std::optional<Offsets> kernel_offsets(const struct btf* vmlinux) {
     struct Want {
         int32_t Offsets::*field;
         const char* structure;
@@ -180,9 +180,9 @@ std::optional<Offsets> kernel_offsets() {
     };
     Offsets o{};
     for (const Want& w : kWant) {
-        int64_t at = probes::struct_member_offset(w.structure, w.member);
+        int64_t at = probes::struct_member_offset(vmlinux, w.structure, w.member);
         // mm_struct's fields sit in an unnamed struct (its randomised part).
-        if (at < 0) at = probes::struct_member_offset(w.structure, std::string(".") + w.member);
+        if (at < 0) at = probes::struct_member_offset(vmlinux, w.structure, std::string(".") + w.member);
         if (at < 0) return std::nullopt;
         o.*w.field = static_cast<int32_t>(at);
     }

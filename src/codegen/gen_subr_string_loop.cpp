@@ -80,7 +80,7 @@ bpf::FunctionId callback(ClauseGen& cg, const char* name, const std::function<vo
     // program that has chill()'s callback: asking for it turns that on (the assembler leaves the
     // function out when nothing calls it).
     cg.g.chill_callback();
-    bpf::Function& f = prog.add_function(name);
+    bpf::Function& f = prog.add_function(name, 2);  // bpf_loop calls it with (index, context)
     Body b{f, f.param(0), f.param(1), cg.g.strsize, f.new_label()};
     build(b);
     if (b.stops) {  // (the verifier refuses unreachable instructions)

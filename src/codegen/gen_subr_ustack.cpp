@@ -9,9 +9,9 @@
 // action says (ufunc/usym: the function, umod: the module, uaddr: function+offset).
 #include <algorithm>
 
+#include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
-#include "sema/uregs.h"
 
 namespace bdtrace::codegen {
 
@@ -25,8 +25,6 @@ using sema::Subr;
 namespace {
 
 constexpr int64_t kUserStack = 1 << 8;  // BPF_F_USER_STACK
-constexpr int16_t kPtRegsSp = 152;
-constexpr int16_t kPtRegsIp = 128;
 constexpr uint32_t kStackCopy = 4096;       // bytes of user stack a ustack() record copies
 constexpr uint32_t kStackCopyShort = 512;   // when the stack's top is nearer than kStackCopy
 constexpr uint32_t kRecordMargin = 1024;    // left in a record for the clause's other data
@@ -100,7 +98,7 @@ VReg ClauseGen::user_register(int off) {
     VReg r = f.vreg();
     if (probes::is_uprobe_kind(g.current_kind)) {
         f.load(8, r, ctx, static_cast<int16_t>(off));
-        if (g.current_kind == AttachKind::Uprobe && off == kPtRegsIp) {
+        if (g.current_kind == AttachKind::Uprobe && off == arch::kRip) {
             // An entry uprobe moved past the first instruction reports the function's address.
             VReg skip = f.vreg();
             f.load(8, skip, scratch, abi::kScratchPcSkip);
@@ -158,7 +156,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     bpf::Label end = f.new_label();
     if (mode == EntryMode::Check) f.branch(Cond::Eq, is_entry_firing(), 0, end);
     f.branch(Cond::Slt, bytes, 8, end);
-    VReg sp = user_register(kPtRegsSp);
+    VReg sp = user_register(arch::kRsp);
     VReg tmp = f.vreg();
     f.mov(tmp, scratch);
     f.alu64(AluOp::Add, tmp, static_cast<int64_t>(abi::kScratchTemp));
@@ -227,7 +225,7 @@ void write_usym_datum(ClauseGen& cg, const sema::Node& n, VReg base, uint32_t of
 // ip, sp, bp, the number of stack bytes copied, and the bytes from sp up (as many as the record
 // has room for, up to kStackCopy; a stack whose top is nearer than that gets kStackCopyShort).
 void ClauseGen::write_unwind_tail(VReg base, uint32_t off, uint32_t copy) {
-    static constexpr int kRegOffsets[] = {kPtRegsIp, kPtRegsSp, 32};  // ip, sp, bp in pt_regs
+    static constexpr int kRegOffsets[] = {arch::kRip, arch::kRsp, arch::kRbp};
     VReg sp;
     for (int i = 0; i < 3; ++i) {
         VReg r = user_register(kRegOffsets[i]);
@@ -358,9 +356,9 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
         case BuiltinVar::Uregs: {
             const sema::Node& idx = *n.args.at(0);
             if (idx.kind == NodeKind::Int) {
-                int off = sema::uregs_offset(static_cast<int64_t>(idx.value));
+                int off = arch::uregs_offset(static_cast<int64_t>(idx.value));
                 if (off >= 0) return user_register(off);
-                if (off == sema::kUregZero) {
+                if (off == arch::kUregZero) {
                     f.mov(r, static_cast<int64_t>(0));
                     return r;
                 }
@@ -371,9 +369,9 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
             VReg i = value(idx);
             bpf::Label done = f.new_label(), bad = f.new_label();
             f.mov(r, static_cast<int64_t>(0));
-            f.branch(Cond::Gt, i, static_cast<int64_t>(sema::uregs_last()), bad);  // unsigned: also < 0
-            for (int64_t k = 0; k <= sema::uregs_last(); ++k) {
-                int off = sema::uregs_offset(k);
+            f.branch(Cond::Gt, i, static_cast<int64_t>(arch::uregs_last()), bad);  // unsigned: also < 0
+            for (int64_t k = 0; k <= arch::uregs_last(); ++k) {
+                int off = arch::uregs_offset(k);
                 if (off < 0) continue;
                 bpf::Label next = f.new_label();
                 f.branch(Cond::Ne, i, k, next);

@@ -3,6 +3,7 @@
 // number picks its row of the syscall table (abi::kSyscallTableMap: the probe id, then the epid
 // of each syscall clause, 0 when that clause is not enabled for the call), so that enabling a
 // call is writing a row, and a call nobody traces costs one lookup.
+#include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "probes/syscall_table.h"
@@ -16,13 +17,8 @@ using probes::AttachKind;
 
 namespace {
 
-// Offsets in struct pt_regs of the saved user registers.
-constexpr int16_t kOrigAx = 120, kCs = 136;
-// The x86-64 system call arguments: di, si, dx, r10, r8, r9.
-constexpr int16_t kArgRegs[] = {112, 104, 96, 56, 72, 64};
-// A 32-bit process's calls (int 0x80, sysenter) come with cs = __USER32_CS and the i386
-// numbering, which the x86-64 table would misname: they are not traced.
-constexpr int64_t kUser32Cs = 0x23;
+// A 32-bit process's calls (int 0x80, sysenter) come with cs = __USER32_CS (arch::kUser32Cs)
+// and the i386 numbering, which the x86-64 table would misname: they are not traced.
 // Linux returns -errno, with errno at most 4095 (MAX_ERRNO).
 constexpr int64_t kMaxErrno = 4095;
 
@@ -42,8 +38,8 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     auto native_caller = [&] {
         bpf::Label native = f.new_label();
         VReg cs = f.vreg();
-        f.load(8, cs, regs, kCs);
-        f.branch(Cond::Ne, cs, kUser32Cs, native);
+        f.load(8, cs, regs, arch::kCs);
+        f.branch(Cond::Ne, cs, arch::kUser32Cs, native);
         f.ret(0);
         f.bind(native);
     };
@@ -53,7 +49,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     VReg nr = f.vreg();
     if (is_return) {
         native_caller();
-        f.load(8, nr, regs, kOrigAx);
+        f.load(8, nr, regs, arch::kOrigRax);
     } else {
         f.load(8, nr, ctx, 8);
     }
@@ -72,7 +68,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     if (!is_return) {
         for (int i = 0; i < 6; ++i) {
             VReg a = f.vreg();
-            f.load(8, a, regs, kArgRegs[i]);
+            f.load(8, a, regs, arch::kSyscallArgs[i]);
             f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), a);
         }
     } else {

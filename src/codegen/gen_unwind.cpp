@@ -360,7 +360,7 @@ VReg ClauseGen::unwind_user_stack(VReg dst, uint32_t frames) {
         cb = it->second;
     } else {
         g.chill_callback();  // bpf_loop's callback needs BTF func_info: this turns it on
-        bpf::Function& fn = g.ir->add_function(name);
+        bpf::Function& fn = g.ir->add_function(name, 2);  // bpf_loop: (index, context)
         unwind_step(fn, frames, static_cast<int16_t>(g.stack_offset));
         cb = fn.id();
         g.string_callbacks[cache_key] = cb;

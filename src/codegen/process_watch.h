@@ -29,6 +29,8 @@
 
 #include "bpf/ir.h"
 
+struct btf;
+
 namespace bdtrace::codegen {
 
 namespace watch {
@@ -75,8 +77,8 @@ struct Offsets {
     int32_t mm_start_code;   // mm_struct.start_code: where exec put the program's code
 };
 
-// The running kernel's offsets; nullopt when its BTF lacks one of them.
-std::optional<Offsets> kernel_offsets();
+// The running kernel's offsets from its BTF (kbtf::Vmlinux::parsed()); nullopt when it lacks one.
+std::optional<Offsets> kernel_offsets(const struct btf* vmlinux);
 
 // `hold_for`: the consumer's process id, whose descendants are stopped at exec (0: none).
 std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event, uint32_t hold_for = 0);

@@ -1,13 +1,16 @@
-// codegen's product: the maps, the BPF programs (as IR, assembled by src/bpf), and the
-// description of every enabled probe's records that the consumer needs to print them.
+// codegen's product: the maps, the BPF programs (as IR; the assemble stage, src/assemble/, adds
+// their kernel instructions), and the description of every enabled probe's records that the
+// consumer needs to print them.
 #pragma once
 
 #include <cstdint>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "bpf/assembler.h"
 #include "bpf/ir.h"
 #include "codegen/abi.h"
 #include "codegen/clause_reads.h"
@@ -131,6 +134,7 @@ struct GenProgram {
     probes::AttachKind kind;
     std::vector<uint32_t> probe_ids;
     std::unique_ptr<bpf::Program> ir;
+    bpf::Assembled code;           // ir assembled (src/assemble/), what the runtime loads
     bool needs_func_info = false;  // passes a callback to a helper (chill's bpf_loop)
 };
 
@@ -158,9 +162,13 @@ struct ProgramSet {
     std::vector<uint32_t> syscall_clauses;     // clauses of the syscall programs, by syscall table slot
     std::vector<uint32_t> sdt_clauses;         // clauses of the sdt program, by sdt table slot
     bool probe_names = false;  // the pid provider's programs read abi::kProbeNamesMap
-    // The library watch (runtime/library_watch.h): on the dynamic linker's hook, reports the pid
-    // to abi::kNoticeMap when r_debug (the cookie's address) says the change is complete, and
-    // stops the process (SIGSTOP) when the cookie's top bit asks it. Null without pid clauses.
+    // The helper programs below, assembled (src/assemble/); set with `assembled`.
+    std::optional<bpf::Assembled> notice_code, vtime_code, unwind_exec_code;
+    bool assembled = false;  // the assemble stage has run: every program's code is filled
+    // The library watch (codegen/gen_notice.cpp; api/consumer_libraries.cpp places it): on the
+    // dynamic linker's hook, reports the pid to abi::kNoticeMap when r_debug (the cookie's
+    // address) says the change is complete, and stops the process (SIGSTOP) when the cookie's
+    // top bit asks it. Null without pid clauses.
     std::unique_ptr<bpf::Program> notice_program;
     // vtimestamp's hook on sched_switch (codegen/gen_vtime.cpp): notes each CPU's clock
     // difference in abi::kVtimeMap. Null when no clause reads vtimestamp.

@@ -1,7 +1,7 @@
 // The kernel behind one interface. Everything bdtrace asks of the kernel (maps, program loads,
 // attachments, the ring buffer, feature detection, vmlinux BTF ids, CPU lists) goes through
-// `Kernel`; open_kernel() returns the real one and FakeKernel (fake_kernel.h) stands in for it in
-// tests and dry runs.
+// `Kernel`; open_kernel() returns the real one and FakeKernel (fake_kernel.h, built into the
+// tests' bdtrace_test_support library, not shipped) stands in for it in tests.
 //
 // Ownership: every kernel object is an RAII handle (Map, Program, Link, RingBuffer, MappedRegion,
 // BtfObject). Destroying the handle closes the fd, which detaches or frees the object. A Link keeps
@@ -24,6 +24,10 @@
 
 #include "kernel/features.h"
 #include "kernel/result.h"
+
+namespace bdtrace::kbtf {
+class Vmlinux;
+}
 
 namespace bdtrace::kernel {
 
@@ -296,6 +300,8 @@ Result<std::unique_ptr<Link>> attach_uprobe_multi_skipping(Kernel& k, const Prog
                                                            std::vector<size_t>* refused);
 
 // The real kernel. Never fails: a kernel without BPF reports it through features() and errors.
-std::unique_ptr<Kernel> open_kernel();
+// `vmlinux`: the kernel's BTF, shared with the consumer's other readers of it (null: one of
+// its own, for kernel tests); opened on the first tp_btf or fentry attach id.
+std::unique_ptr<Kernel> open_kernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux = nullptr);
 
 }  // namespace bdtrace::kernel

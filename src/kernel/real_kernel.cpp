@@ -1,8 +1,6 @@
 // open_kernel(), process facts (capabilities, CPUs) and the kernel's own BTF.
 #include "kernel/real_kernel.h"
 
-#include "kernel/raw_btf.h"
-
 #include <bpf/btf.h>
 #include <bpf/libbpf.h>
 #include <linux/btf.h>
@@ -72,7 +70,8 @@ std::string kernel_object_name(std::string_view name) {
     return out;
 }
 
-RealKernel::RealKernel() {
+RealKernel::RealKernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux)
+    : vmlinux_(std::move(vmlinux)) {
     ::libbpf_set_print(&quiet_libbpf);
     // RLIMIT_MEMLOCK: libbpf 1.1 raises it (and needs CAP_SYS_RESOURCE, which root lacks on
     // some machines) only when the kernel has no memcg accounting of BPF memory (before 5.11),
@@ -116,7 +115,7 @@ Result<std::vector<int>> RealKernel::online_cpus() {
 // The kernel's BTF is mapped, not parsed (raw_btf.h): a tp_btf program's attach id costs a walk
 // over the type records instead of libbpf's copy and index of the whole file.
 Result<uint32_t> RealKernel::vmlinux_type_id(std::string_view name, BtfKind kind) {
-    const RawBtf* btf = RawBtf::vmlinux();
+    const kbtf::RawBtf* btf = vmlinux_->raw();
     if (!btf) return fail(Op::VmlinuxBtf, ENOENT, std::string(name));
     auto id = btf->find(name, btf_kind_of(kind));
     if (!id) return fail(Op::VmlinuxBtf, ESRCH, std::string(name));
@@ -156,8 +155,9 @@ Features RealKernel::features() {
     return all;
 }
 
-std::unique_ptr<Kernel> open_kernel() {
-    return std::make_unique<RealKernel>();
+std::unique_ptr<Kernel> open_kernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux) {
+    if (!vmlinux) vmlinux = std::make_shared<kbtf::Vmlinux>();
+    return std::make_unique<RealKernel>(std::move(vmlinux));
 }
 
 }  // namespace bdtrace::kernel

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "btf/vmlinux.h"
 #include "kernel/kernel.h"
 #include "kernel/sys.h"
 
@@ -15,7 +16,8 @@ namespace bdtrace::kernel {
 
 class RealKernel final : public Kernel {
   public:
-    RealKernel();
+    // `vmlinux`: the kernel's BTF, owned by the consumer (btf/vmlinux.h).
+    explicit RealKernel(std::shared_ptr<const kbtf::Vmlinux> vmlinux);
     ~RealKernel() override;
 
     Result<std::unique_ptr<Map>> create_map(const MapSpec& spec) override;
@@ -46,6 +48,7 @@ class RealKernel final : public Kernel {
     }
 
   private:
+    std::shared_ptr<const kbtf::Vmlinux> vmlinux_;
     int ncpus_ = 1;
     bool have_caps_ = false;
     std::array<std::optional<FeatureStatus>, kFeatureCount> features_;

@@ -49,10 +49,4 @@ std::string spell(const struct btf* b, uint32_t id, int depth) {
 
 std::string btf_spell(const struct btf* b, uint32_t id) { return spell(b, id, 0); }
 
-const struct btf* vmlinux_btf() {
-    static std::unique_ptr<struct btf, void (*)(struct btf*)> vmlinux(btf__parse("/sys/kernel/btf/vmlinux", nullptr),
-                                                                      btf__free);
-    return vmlinux.get();
-}
-
 }  // namespace bdtrace::probes

@@ -11,7 +11,4 @@ namespace bdtrace::probes {
 // "const char *", "struct task_struct *", "unsigned long" (GCC's "long unsigned int" respelled).
 std::string btf_spell(const struct btf* b, uint32_t id);
 
-// The running kernel's BTF, parsed once on first use (null when it is missing).
-const struct btf* vmlinux_btf();
-
 }  // namespace bdtrace::probes

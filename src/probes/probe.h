@@ -20,6 +20,10 @@
 
 struct btf;
 
+namespace bdtrace::kbtf {
+class Vmlinux;
+}
+
 namespace bdtrace::probes {
 
 // How a probe reaches the kernel: the code generator makes one program per kind.
@@ -213,8 +217,11 @@ struct FbtSource {
 // All providers, and the ids of every probe created so far.
 class Registry {
 public:
-    Registry();
+    // `vmlinux`: the kernel's BTF, owned with the consumer's other readers of it (null: one of
+    // the registry's own, opened when a provider first needs it).
+    explicit Registry(std::shared_ptr<const kbtf::Vmlinux> vmlinux = nullptr);
     ~Registry();
+    const kbtf::Vmlinux& vmlinux() const { return *vmlinux_; }
     // Probes matching a description, in id order; ids stay stable for the registry's lifetime.
     std::vector<const Probe*> match(const Description& d);
     // Every probe the providers know (dtrace -l): each provider makes every probe an empty
@@ -253,6 +260,7 @@ private:
     std::vector<std::vector<const Probe*>> by_provider_;  // per provider: its probes, by id
     std::unordered_map<std::string, const Probe*> by_name_;  // every probe by its four fields
     std::optional<Diagnostic> error_;
+    std::shared_ptr<const kbtf::Vmlinux> vmlinux_;
     FbtSource fbt_;
 };
 
@@ -268,11 +276,11 @@ std::unique_ptr<Provider> make_usdt_provider();
 // A USDT description that names files rather than a process (a provider glob without a pid,
 // or a module that is a path): it matches in every process, and in files that appear later.
 bool usdt_system_wide(const Description& d);
-std::unique_ptr<Provider> make_syscall_provider();
-std::unique_ptr<Provider> make_sdt_provider();
-std::unique_ptr<Provider> make_proc_provider();
-std::unique_ptr<Provider> make_sched_provider();
-std::unique_ptr<Provider> make_io_provider();
+std::unique_ptr<Provider> make_syscall_provider(const kbtf::Vmlinux& vmlinux);
+std::unique_ptr<Provider> make_sdt_provider(const kbtf::Vmlinux& vmlinux);
+std::unique_ptr<Provider> make_proc_provider(const kbtf::Vmlinux& vmlinux);
+std::unique_ptr<Provider> make_sched_provider(const kbtf::Vmlinux& vmlinux);
+std::unique_ptr<Provider> make_io_provider(const kbtf::Vmlinux& vmlinux);
 std::unique_ptr<Provider> make_fbt_provider(const FbtSource* source);
 
 // Parses "97", "5s", "100ms", "1000hz": the N of profile-N/tick-N. Returns the period in ns and,

@@ -8,6 +8,7 @@
 // wait-start and wait-done stand on the scheduler's switches of a thread waiting for I/O; the
 // wait names no request, so their args[] are translations of NULL ("<none>", zeros).
 
+#include "btf/vmlinux.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
@@ -51,6 +52,7 @@ const IoProbe kProbes[] = {
 
 class IoProvider : public Provider {
 public:
+    explicit IoProvider(const kbtf::Vmlinux& vmlinux) : vmlinux_(vmlinux) {}
     const char* name() const override { return "io"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
 
@@ -63,19 +65,19 @@ public:
         bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
         for (const IoProbe& io : kProbes) {
             if (bare_name && !glob_match(d.name, io.name)) continue;
-            int32_t nargs = tracepoint_nargs(io.tracepoint);
+            int32_t nargs = tracepoint_nargs(vmlinux_.parsed(), io.tracepoint);
             if (nargs < 1) continue;
             Probe p;
             p.provider = "io";
             p.module = "vmlinux";
-            name_kernel_function(io.functions, p.function, p.function_aliases);
+            name_kernel_function(vmlinux_.parsed(), io.functions, p.function, p.function_aliases);
             p.name = io.name;
             p.attach = AttachKind::Sdt;
             p.tp_nargs = nargs;
             p.tracepoint = io.tracepoint;
             p.guard = io.guard;
             p.guard2 = io.guard2;
-            if (!resolve_guard(p.guard, io.tracepoint) || !resolve_guard(p.guard2, io.tracepoint)) continue;
+            if (!resolve_guard(vmlinux_.parsed(), p.guard, io.tracepoint) || !resolve_guard(vmlinux_.parsed(), p.guard2, io.tracepoint)) continue;
             p.identity_arg = io.identity_arg;
             // A wait names no request: the library translates NULL ones.
             if (io.request)
@@ -91,10 +93,15 @@ public:
         for (const TranslatedArg& a : p.translated_args) out.push_back(a.type);
         return out;
     }
+
+private:
+    const kbtf::Vmlinux& vmlinux_;
 };
 
 }  // namespace
 
-std::unique_ptr<Provider> make_io_provider() { return std::make_unique<IoProvider>(); }
+std::unique_ptr<Provider> make_io_provider(const kbtf::Vmlinux& vmlinux) {
+    return std::make_unique<IoProvider>(vmlinux);
+}
 
 }  // namespace bdtrace::probes

@@ -5,6 +5,7 @@
 // A probe whose tracepoint this kernel lacks is not offered (or is the name's next entry).
 #include <set>
 
+#include "btf/vmlinux.h"
 #include "probes/glob.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
@@ -28,7 +29,8 @@ constexpr ProviderAttributes kAttributes = {
 
 class MappedProvider : public Provider {
 public:
-    explicit MappedProvider(const char* name) : name_(name) {}
+    MappedProvider(const char* name, const kbtf::Vmlinux& vmlinux)
+        : name_(name), vmlinux_(vmlinux) {}
     const char* name() const override { return name_; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
     bool ids_for_all() const override { return true; }
@@ -63,12 +65,12 @@ private:
         std::set<std::string> made;
         for (const MappedProbe& m : mapped_probes(name_)) {
             if (made.count(m.name)) continue;
-            int32_t n = tracepoint_nargs(m.tracepoint);
+            int32_t n = tracepoint_nargs(vmlinux_.parsed(), m.tracepoint);
             if (n < 0) continue;
             Probe p;
             p.provider = name_;
             p.module = "vmlinux";
-            name_kernel_function(m.functions, p.function, p.function_aliases);
+            name_kernel_function(vmlinux_.parsed(), m.functions, p.function, p.function_aliases);
             p.name = m.name;
             p.attach = AttachKind::Sdt;
             p.tp_nargs = n;
@@ -77,15 +79,16 @@ private:
             p.guard2 = m.guard2;
             p.guard3 = m.guard3;
             p.identity_arg = m.identity_arg;
-            if (!resolve_guard(p.guard, m.tracepoint) || !resolve_guard(p.guard2, m.tracepoint) ||
-                !resolve_guard(p.guard3, m.tracepoint))
+            const struct btf* b = vmlinux_.parsed();
+            if (!resolve_guard(b, p.guard, m.tracepoint) || !resolve_guard(b, p.guard2, m.tracepoint) ||
+                !resolve_guard(b, p.guard3, m.tracepoint))
                 continue;
             // Another tracepoint this kernel lacks leaves the probe on the others.
             for (ProbeSite site : m.also) {
                 int dropped = site.drop_first ? 1 : 0;
-                site.tp_nargs = tracepoint_nargs(site.tracepoint);
-                if (site.tp_nargs < 0 || !resolve_guard(site.guard, site.tracepoint, dropped) ||
-                    !resolve_guard(site.guard2, site.tracepoint, dropped))
+                site.tp_nargs = tracepoint_nargs(b, site.tracepoint);
+                if (site.tp_nargs < 0 || !resolve_guard(b, site.guard, site.tracepoint, dropped) ||
+                    !resolve_guard(b, site.guard2, site.tracepoint, dropped))
                     continue;
                 p.also.push_back(std::move(site));
             }
@@ -94,13 +97,18 @@ private:
         }
     }
     const char* name_;
+    const kbtf::Vmlinux& vmlinux_;
     bool made_ = false;
     std::vector<Probe> probes_;
 };
 
 }  // namespace
 
-std::unique_ptr<Provider> make_proc_provider() { return std::make_unique<MappedProvider>("proc"); }
-std::unique_ptr<Provider> make_sched_provider() { return std::make_unique<MappedProvider>("sched"); }
+std::unique_ptr<Provider> make_proc_provider(const kbtf::Vmlinux& vmlinux) {
+    return std::make_unique<MappedProvider>("proc", vmlinux);
+}
+std::unique_ptr<Provider> make_sched_provider(const kbtf::Vmlinux& vmlinux) {
+    return std::make_unique<MappedProvider>("sched", vmlinux);
+}
 
 }  // namespace bdtrace::probes

@@ -3,6 +3,7 @@
 // probe with the probe id as the cookie (Linux 6.10+); the program copies the tracepoint's
 // arguments and dispatches through the sdt table (codegen/gen_sdt.cpp). args[] is typed from
 // the tracepoint's prototype.
+#include "btf/vmlinux.h"
 #include "probes/btf_spell.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
@@ -26,6 +27,7 @@ constexpr ProviderAttributes kAttributes = {
 
 class SdtProvider : public Provider {
 public:
+    explicit SdtProvider(const kbtf::Vmlinux& vmlinux) : vmlinux_(vmlinux) {}
     const char* name() const override { return "sdt"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
     bool ids_for_all() const override { return true; }
@@ -50,14 +52,14 @@ public:
         std::vector<std::string> out;
         auto it = types_.find(p.name);
         if (it == types_.end()) return out;
-        for (uint32_t id : it->second) out.push_back(btf_spell(vmlinux_btf(), id));
+        for (uint32_t id : it->second) out.push_back(btf_spell(vmlinux_.parsed(), id));
         return out;
     }
 
 private:
     void make() {
         made_ = true;
-        for (Tracepoint& tp : btf_tracepoints(vmlinux_btf(), tracefs_groups())) {
+        for (Tracepoint& tp : btf_tracepoints(vmlinux_.parsed(), tracefs_groups())) {
             Probe p;
             p.provider = "sdt";
             p.module = tp.group;
@@ -68,6 +70,7 @@ private:
             types_.emplace(tp.event, std::move(tp.arg_type_ids));
         }
     }
+    const kbtf::Vmlinux& vmlinux_;
     bool made_ = false;
     std::vector<Probe> probes_;
     std::map<std::string, std::vector<uint32_t>> types_;
@@ -75,6 +78,8 @@ private:
 
 }  // namespace
 
-std::unique_ptr<Provider> make_sdt_provider() { return std::make_unique<SdtProvider>(); }
+std::unique_ptr<Provider> make_sdt_provider(const kbtf::Vmlinux& vmlinux) {
+    return std::make_unique<SdtProvider>(vmlinux);
+}
 
 }  // namespace bdtrace::probes

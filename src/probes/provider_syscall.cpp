@@ -3,7 +3,7 @@
 // All of them attach through the two tracepoints sys_enter and sys_exit, whose programs
 // dispatch on the call's number; a probe only needs its row in the dispatch table
 // (codegen/gen_syscall.cpp).
-#include "kernel/raw_btf.h"
+#include "btf/vmlinux.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
 #include "probes/syscall_format.h"
@@ -27,6 +27,7 @@ constexpr ProviderAttributes kAttributes = {
 
 class SyscallProvider : public Provider {
 public:
+    explicit SyscallProvider(const kbtf::Vmlinux& vmlinux) : vmlinux_(vmlinux) {}
     const char* name() const override { return "syscall"; }
     const ProviderAttributes& attributes() const override { return kAttributes; }
     bool ids_for_all() const override { return true; }
@@ -52,7 +53,7 @@ public:
     // Entry probes: the call's parameters from its tracefs format (else from BTF); return
     // probes: the return value's type, for arg0 and arg1 (syscall_format.h).
     std::vector<std::string> arg_types(const Probe& p) const override {
-        return syscall_probe_arg_types(p.function, p.attach == AttachKind::SyscallEntry);
+        return syscall_probe_arg_types(vmlinux_.parsed(), p.function, p.attach == AttachKind::SyscallEntry);
     }
     std::vector<std::string> arg_names(const Probe& p) const override {
         return syscall_probe_arg_names(p.function, p.attach == AttachKind::SyscallEntry);
@@ -61,7 +62,7 @@ public:
 private:
     void make() {
         std::unordered_set<std::string> entry_points;
-        if (const kernel::RawBtf* btf = kernel::RawBtf::vmlinux()) entry_points = syscall_entry_points_btf(*btf);
+        if (const kbtf::RawBtf* btf = vmlinux_.raw()) entry_points = syscall_entry_points_btf(*btf);
         if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
         for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
             for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
@@ -76,11 +77,14 @@ private:
             }
         }
     }
+    const kbtf::Vmlinux& vmlinux_;
     std::vector<Probe> probes_;
 };
 
 }  // namespace
 
-std::unique_ptr<Provider> make_syscall_provider() { return std::make_unique<SyscallProvider>(); }
+std::unique_ptr<Provider> make_syscall_provider(const kbtf::Vmlinux& vmlinux) {
+    return std::make_unique<SyscallProvider>(vmlinux);
+}
 
 }  // namespace bdtrace::probes

@@ -1,6 +1,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "btf/vmlinux.h"
 #include "probes/glob.h"
 #include "probes/probe.h"
 
@@ -72,16 +73,18 @@ size_t edit_distance(const std::string& a, const std::string& b) {
 
 }  // namespace
 
-Registry::Registry() {
+Registry::Registry(std::shared_ptr<const kbtf::Vmlinux> vmlinux)
+    : vmlinux_(vmlinux ? std::move(vmlinux) : std::make_shared<kbtf::Vmlinux>()) {
+    fbt_.btf = [v = vmlinux_.get()] { return v->parsed(); };
     providers_.push_back(make_dtrace_provider());
     providers_.push_back(make_profile_provider());
     providers_.push_back(make_pid_provider());
     providers_.push_back(make_usdt_provider());
-    providers_.push_back(make_syscall_provider());
-    providers_.push_back(make_sdt_provider());
-    providers_.push_back(make_proc_provider());
-    providers_.push_back(make_sched_provider());
-    providers_.push_back(make_io_provider());
+    providers_.push_back(make_syscall_provider(*vmlinux_));
+    providers_.push_back(make_sdt_provider(*vmlinux_));
+    providers_.push_back(make_proc_provider(*vmlinux_));
+    providers_.push_back(make_sched_provider(*vmlinux_));
+    providers_.push_back(make_io_provider(*vmlinux_));
     providers_.push_back(make_fbt_provider(&fbt_));
     by_provider_.resize(providers_.size());
     // The probes that always exist get the first ids, as in DTrace: BEGIN, END and ERROR are

@@ -10,11 +10,10 @@
 
 namespace bdtrace::probes {
 
-std::vector<std::string> syscall_arg_types(std::string_view call) {
+std::vector<std::string> syscall_arg_types(const struct btf* b, std::string_view call) {
     static std::map<std::string, std::vector<std::string>, std::less<>> cache;
     if (auto it = cache.find(call); it != cache.end()) return it->second;
     std::vector<std::string>& out = cache[std::string(call)];
-    const struct btf* b = vmlinux_btf();
     if (!b) return out;
     std::string func = "__do_sys_" + std::string(syscall_entry_symbol(call));
     int id = btf__find_by_name_kind(b, func.c_str(), BTF_KIND_FUNC);

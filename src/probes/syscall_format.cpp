@@ -140,14 +140,15 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
     return it->second ? &*it->second : nullptr;
 }
 
-std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry, const std::string& tracefs) {
+std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call, bool entry,
+                                                 const std::string& tracefs) {
     std::vector<std::string> out;
     const std::vector<SyscallParam>* params = syscall_format(call, entry, tracefs);
     if (!entry) {
         if (params && params->size() == 1) out.assign(2, params->front().type);
         return out;
     }
-    if (!params) return syscall_arg_types(call);
+    if (!params) return syscall_arg_types(vmlinux, call);
     for (const SyscallParam& p : *params) out.push_back(p.type);
     return out;
 }

@@ -9,6 +9,8 @@
 #include <string_view>
 #include <vector>
 
+struct btf;
+
 namespace bdtrace::probes {
 
 struct SyscallParam {
@@ -39,7 +41,9 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
 std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
-std::vector<std::string> syscall_probe_arg_types(std::string_view call, bool entry,
+// `vmlinux`: the kernel's parsed BTF (kbtf::Vmlinux::parsed()), where tracefs has no format.
+std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call,
+                                                 bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
 }  // namespace bdtrace::probes

@@ -1,6 +1,6 @@
 #include "probes/syscall_table.h"
 
-#include "kernel/raw_btf.h"
+#include "btf/raw_btf.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -60,7 +60,7 @@ std::unordered_set<std::string> read_syscall_entry_points(const std::string& kal
     return out;
 }
 
-std::unordered_set<std::string> syscall_entry_points_btf(const kernel::RawBtf& btf) {
+std::unordered_set<std::string> syscall_entry_points_btf(const kbtf::RawBtf& btf) {
     std::unordered_set<std::string> out;
     // The names of the BTF's FUNC records are NUL-terminated strings of its string section:
     // the __x64_sys_ wrappers, and the __do_sys_ bodies (which the calls without arguments,

@@ -9,7 +9,9 @@
 #include <unordered_set>
 #include <vector>
 
-namespace bdtrace::kernel {
+struct btf;
+
+namespace bdtrace::kbtf {
 class RawBtf;
 }
 
@@ -36,13 +38,13 @@ std::unordered_set<std::string> read_syscall_entry_points(const std::string& kal
 
 // The declared types of a call's arguments ("const char *", "int"), from the kernel's BTF where
 // it describes the call (syscall_args.cpp); empty when it does not.
-std::vector<std::string> syscall_arg_types(std::string_view call);
+std::vector<std::string> syscall_arg_types(const struct btf* vmlinux, std::string_view call);
 
-// The same from the kernel's BTF (kernel::RawBtf::vmlinux(), mapped): the names
+// The same from the kernel's BTF (kbtf::Vmlinux::raw(), mapped): the names
 // __x64_sys_<name> or __do_sys_<name> of its string section (the FUNC records' names). Much
 // faster than kallsyms (the kernel formats kallsyms when it is read: ~40 ms), and on Linux 6.18
 // the same set of x86-64 calls.
-std::unordered_set<std::string> syscall_entry_points_btf(const kernel::RawBtf& btf);
+std::unordered_set<std::string> syscall_entry_points_btf(const kbtf::RawBtf& btf);
 
 // Upper bound (exclusive) of the numbers the dispatch table holds.
 inline constexpr int32_t kMaxSyscallNr = 1024;

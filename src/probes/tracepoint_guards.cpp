@@ -57,8 +57,8 @@ int64_t member_bit_offset(const struct btf* b, uint32_t tid, const std::string& 
 
 // The bit offset of `path` in the structure tracepoint argument `arg` points to (kGuardCurrent:
 // in struct task_struct), as member_bit_offset.
-int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path, uint32_t* bits) {
-    const struct btf* b = vmlinux_btf();
+int64_t field_bit_offset(const struct btf* b, const std::string& tp, int arg,
+                         const std::string& path, uint32_t* bits) {
     uint32_t tid = 0;
     if (arg == kGuardCurrent) {
         int id = b ? btf__find_by_name_kind(b, "task_struct", BTF_KIND_STRUCT) : -1;
@@ -80,7 +80,7 @@ int64_t field_bit_offset(const std::string& tp, int arg, const std::string& path
 // listed: every sched script pays for the search, and a pass that stops at the name is far
 // cheaper than one over all of kallsyms (tick_sched_timer became tick_nohz_handler in 6.9,
 // while the older kernels' tick_nohz_handler is the low-resolution handler: the order matters).
-uint64_t first_symbol(const std::string& names) {
+uint64_t first_symbol(const struct btf* b, const std::string& names) {
     std::vector<std::string> all, in_btf;
     for (size_t start = 0; start < names.size();) {
         size_t end = names.find(',', start);
@@ -88,7 +88,6 @@ uint64_t first_symbol(const std::string& names) {
         all.push_back(names.substr(start, end - start));
         start = end + 1;
     }
-    const struct btf* b = vmlinux_btf();
     for (const std::string& n : all)
         if (b && btf__find_by_name_kind(b, n.c_str(), BTF_KIND_FUNC) > 0) in_btf.push_back(n);
     for (const std::string& n : in_btf.empty() ? all : in_btf)
@@ -98,8 +97,8 @@ uint64_t first_symbol(const std::string& names) {
 
 }  // namespace
 
-int64_t struct_member_offset(const std::string& structure, const std::string& path) {
-    const struct btf* b = vmlinux_btf();
+int64_t struct_member_offset(const struct btf* b, const std::string& structure,
+                             const std::string& path) {
     int id = b ? btf__find_by_name_kind(b, structure.c_str(), BTF_KIND_STRUCT) : -1;
     if (id <= 0) return -1;
     uint32_t bits = 0;
@@ -107,12 +106,13 @@ int64_t struct_member_offset(const std::string& structure, const std::string& pa
     return at < 0 || bits != 0 || at % 8 ? -1 : at / 8;
 }
 
-int32_t tracepoint_nargs(const std::string& tp) {
-    const struct btf_type* proto = tracepoint_proto(vmlinux_btf(), tp);
+int32_t tracepoint_nargs(const struct btf* b, const std::string& tp) {
+    const struct btf_type* proto = tracepoint_proto(b, tp);
     return proto ? static_cast<int32_t>(btf_vlen(proto)) - 1 : -1;
 }
 
-void name_kernel_function(const char* functions, std::string& function, std::vector<std::string>& aliases) {
+void name_kernel_function(const struct btf* b, const char* functions, std::string& function,
+                          std::vector<std::string>& aliases) {
     std::vector<std::string> names;
     for (std::string_view rest = functions; !rest.empty();) {
         size_t comma = rest.find(',');
@@ -120,7 +120,6 @@ void name_kernel_function(const char* functions, std::string& function, std::vec
         rest = comma == std::string_view::npos ? std::string_view() : rest.substr(comma + 1);
     }
     if (names.empty()) return;
-    const struct btf* b = vmlinux_btf();
     size_t chosen = 0;
     for (size_t i = 0; b && i < names.size(); ++i)
         if (btf__find_by_name_kind(b, names[i].c_str(), BTF_KIND_FUNC) > 0) {
@@ -132,12 +131,12 @@ void name_kernel_function(const char* functions, std::string& function, std::vec
         if (i != chosen) aliases.push_back(names[i]);
 }
 
-bool resolve_guard(ProbeGuard& g, const std::string& tp, int dropped) {
+bool resolve_guard(const struct btf* b, ProbeGuard& g, const std::string& tp, int dropped) {
     if (g.arg < 0) return true;
-    if (*g.symbol != '\0' && (g.value = first_symbol(g.symbol)) == 0) return false;
+    if (*g.symbol != '\0' && (g.value = first_symbol(b, g.symbol)) == 0) return false;
     if (*g.field == '\0') return true;
     uint32_t bits = 0;
-    int64_t at = field_bit_offset(tp, g.arg == kGuardCurrent ? g.arg : g.arg + dropped, g.field, &bits);
+    int64_t at = field_bit_offset(b, tp, g.arg == kGuardCurrent ? g.arg : g.arg + dropped, g.field, &bits);
     if (at < 0) return false;
     // The guard reads 8 bytes from the field's first byte: a bitfield's mask and value move to
     // its bit in the first of them.

@@ -4,32 +4,11 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "arch/x86_64_regs.h"
+
 namespace bdtrace::process {
 
 namespace {
-
-// x86-64 struct pt_regs: r15 r14 r13 r12 bp bx r11 r10 r9 r8 ax cx dx si di orig_ax ip cs
-// flags sp ss, 8 bytes each.
-struct Gpr {
-    const char* q;   // 64-bit name
-    const char* d;   // 32-bit
-    const char* w;   // 16-bit
-    const char* b;   // low byte
-    const char* hb;  // high byte, or null
-    int16_t offset;
-};
-constexpr Gpr kGprs[] = {
-    {"rax", "eax", "ax", "al", "ah", 80},     {"rbx", "ebx", "bx", "bl", "bh", 40},
-    {"rcx", "ecx", "cx", "cl", "ch", 88},     {"rdx", "edx", "dx", "dl", "dh", 96},
-    {"rsi", "esi", "si", "sil", nullptr, 104}, {"rdi", "edi", "di", "dil", nullptr, 112},
-    {"rbp", "ebp", "bp", "bpl", nullptr, 32},  {"rsp", "esp", "sp", "spl", nullptr, 152},
-    {"r8", "r8d", "r8w", "r8b", nullptr, 72},  {"r9", "r9d", "r9w", "r9b", nullptr, 64},
-    {"r10", "r10d", "r10w", "r10b", nullptr, 56}, {"r11", "r11d", "r11w", "r11b", nullptr, 48},
-    {"r12", "r12d", "r12w", "r12b", nullptr, 24}, {"r13", "r13d", "r13w", "r13b", nullptr, 16},
-    {"r14", "r14d", "r14w", "r14b", nullptr, 8},  {"r15", "r15d", "r15w", "r15b", nullptr, 0},
-    {"rip", "eip", nullptr, nullptr, nullptr, 128},
-};
-constexpr int16_t kIpOffset = 128;
 
 bool fail(std::string* error, std::string_view spec, const char* why) {
     if (error) *error = "bad USDT argument spec '" + std::string(spec) + "': " + why;
@@ -50,9 +29,9 @@ std::optional<int64_t> number(std::string_view s) {
     return neg ? -static_cast<int64_t>(v) : static_cast<int64_t>(v);
 }
 
-std::optional<RegisterRef> reg_operand(std::string_view s) {
+std::optional<arch::SubRegister> reg_operand(std::string_view s) {
     if (s.size() < 2 || s[0] != '%') return std::nullopt;
-    return usdt_register(s.substr(1));
+    return arch::register_by_name(s.substr(1));
 }
 
 bool symbol_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.' || c == '$'; }
@@ -88,17 +67,6 @@ bool displacement(std::string_view d, UsdtArg& a) {
 }
 
 }  // namespace
-
-std::optional<RegisterRef> usdt_register(std::string_view name) {
-    for (const auto& g : kGprs) {
-        if (name == g.q) return RegisterRef{g.offset, 0, 8};
-        if (g.d && name == g.d) return RegisterRef{g.offset, 0, 4};
-        if (g.w && name == g.w) return RegisterRef{g.offset, 0, 2};
-        if (g.b && name == g.b) return RegisterRef{g.offset, 0, 1};
-        if (g.hb && name == g.hb) return RegisterRef{g.offset, 8, 1};
-    }
-    return std::nullopt;
-}
 
 std::optional<UsdtArg> parse_usdt_arg(std::string_view spec, std::string* error) {
     UsdtArg a;
@@ -139,7 +107,7 @@ std::optional<UsdtArg> parse_usdt_arg(std::string_view spec, std::string* error)
     }
     if (operand[0] == '%') {
         auto r = reg_operand(operand);
-        if (!r || r->offset == kIpOffset) {
+        if (!r || r->offset == arch::kRip) {
             fail(error, spec, "unknown register");
             return std::nullopt;
         }
@@ -193,11 +161,11 @@ std::optional<UsdtArg> parse_usdt_arg(std::string_view spec, std::string* error)
             return std::nullopt;
         }
         a.base = r->offset;
-        a.rip = r->offset == kIpOffset;
+        a.rip = r->offset == arch::kRip;
     }
     if (count >= 2) {
         auto r = reg_operand(parts[1]);
-        if (!r || r->width < 4 || r->shift || r->offset == kIpOffset || a.rip) {
+        if (!r || r->width < 4 || r->shift || r->offset == arch::kRip || a.rip) {
             fail(error, spec, "bad index register");
             return std::nullopt;
         }

@@ -39,13 +39,5 @@ struct UsdtArg {
 std::optional<std::vector<UsdtArg>> parse_usdt_args(std::string_view specs, std::string* error = nullptr);
 std::optional<UsdtArg> parse_usdt_arg(std::string_view spec, std::string* error = nullptr);
 
-// The pt_regs byte offset of a register spelled without '%' ("rax", "r8d", "al"), and the
-// shift for high byte registers; nullopt when the name is no general-purpose register.
-struct RegisterRef {
-    int16_t offset;
-    uint8_t shift;
-    uint8_t width;  // bytes the spelling names
-};
-std::optional<RegisterRef> usdt_register(std::string_view name);
 
 }  // namespace bdtrace::process

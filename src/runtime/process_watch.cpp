@@ -5,6 +5,7 @@
 
 #include <cstring>
 
+#include "bpf/assembler.h"
 
 namespace bdtrace::runtime {
 
@@ -17,10 +18,10 @@ uint64_t user_dev(uint64_t kdev) { return makedev(static_cast<unsigned>(kdev >> 
 
 }  // namespace
 
-std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_event, std::string* err,
-                                                   pid_t hold_for) {
+std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, const kbtf::Vmlinux& vmlinux, bool every_event,
+                                                  std::string* err, pid_t hold_for) {
     std::unique_ptr<ProcessWatch> pw(new ProcessWatch());
-    auto offsets = w::kernel_offsets();
+    auto offsets = w::kernel_offsets(vmlinux.parsed());
     if (!offsets) {
         *err = "cannot follow new processes: this kernel's BTF lacks a structure the watch reads";
         return nullptr;
@@ -74,8 +75,14 @@ std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, bool every_
         {"sched_process_exec", "dt_watch_exec", w::exec_program(*offsets, every_event, static_cast<uint32_t>(hold_for))},
         {"vm_unmapped_area", "dt_watch_mmap", w::mmap_program(*offsets, every_event)}};
     for (Hook& h : hooks) {
-        auto hook = attach_tp_btf(k, *h.ir, [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); }, h.tracepoint,
-                                  h.name);
+        std::string asm_err;
+        auto code = bpf::assemble(*h.ir, asm_err);
+        if (!code) {
+            *err = "failed to generate code: " + asm_err;
+            return nullptr;
+        }
+        auto hook = attach_tp_btf(k, std::move(*code), [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); },
+                                  h.tracepoint, h.name);
         if (!hook) {
             *err = hook.error().message;
             return nullptr;

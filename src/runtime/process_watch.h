@@ -16,6 +16,7 @@
 #include <string>
 #include <vector>
 
+#include "btf/vmlinux.h"
 #include "codegen/process_watch.h"
 #include "kernel/kernel.h"
 #include "runtime/tp_btf.h"
@@ -33,10 +34,11 @@ struct ProcessEvent {
 
 class ProcessWatch {
 public:
-    // `every_event`: report every exec and file mmap, not only each file's first. `hold_for`:
-    // the consumer's process id, whose descendants are held at exec (0: nobody is held).
-    static std::unique_ptr<ProcessWatch> start(kernel::Kernel& k, bool every_event, std::string* err,
-                                               pid_t hold_for = 0);
+    // `every_event`: report every exec and file mmap, not only each file's first. `vmlinux`:
+    // the kernel's BTF, for the offsets the programs read. `hold_for`: the consumer's process
+    // id, whose descendants are held at exec (0: nobody is held).
+    static std::unique_ptr<ProcessWatch> start(kernel::Kernel& k, const kbtf::Vmlinux& vmlinux, bool every_event,
+                                               std::string* err, pid_t hold_for = 0);
     ~ProcessWatch();
 
     // The events that arrived since the last call (none waits).

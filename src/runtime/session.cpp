@@ -53,6 +53,10 @@ const char* program_name(AttachKind k) {
 
 std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
                                        kernel::RecordCallback on_record, SessionError* err) {
+    if (!ps.assembled) {  // the assemble stage (src/assemble/) runs between codegen and here
+        *err = {"failed to generate code: the programs were not assembled", 1, ""};
+        return nullptr;
+    }
     std::unique_ptr<Session> s(new Session(k, ps));
     // Maps are kept at their abi::MapId, whatever the order code generation lists them in.
     s->maps_.resize(codegen::abi::kMapCount);
@@ -96,13 +100,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         Loaded l;
         l.kind = gp.kind;
         l.probe_ids = gp.probe_ids;
-        std::string asm_err;
-        auto code = bpf::assemble(*gp.ir, asm_err);
-        if (!code) {
-            *err = {"failed to generate code: " + asm_err, 1, ""};
-            return nullptr;
-        }
-        l.code = std::move(*code);
+        l.code = gp.code;
         bpf::apply_map_fds(l.code.insns, l.code.relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
         spec.type = program_type(gp.kind);
@@ -122,10 +120,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         kernel::FuncBtf fbtf;
         if (gp.needs_func_info) {
             std::vector<kernel::FunctionShape> shapes;
-            for (const auto& fn : l.code.functions) {
-                uint32_t params = fn.id == 0 ? 1 : (fn.name == "chill_wait" ? 2 : 3);
-                shapes.push_back({fn.name, params, fn.start});
-            }
+            for (const auto& fn : l.code.functions)
+                shapes.push_back({fn.name, fn.params, fn.start});
             fbtf = kernel::build_func_btf(shapes);
             auto btf = k.load_btf(fbtf.raw);
             if (!btf) {
@@ -152,13 +148,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->programs_.push_back(std::move(l));
     }
 
-    if (ps.notice_program) {
-        std::string asm_err;
-        auto code = bpf::assemble(*ps.notice_program, asm_err);
-        if (!code) {
-            *err = {"failed to generate code: " + asm_err, 1, ""};
-            return nullptr;
-        }
+    if (ps.notice_code) {
+        std::optional<bpf::Assembled> code = ps.notice_code;
         bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
         spec.type = kernel::ProgramType::Kprobe;
@@ -184,7 +175,7 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         s->notice_ring_ = std::move(ring.value());
     }
 
-    if (ps.unwind_exec_program && !s->load_unwind_watch(err)) return nullptr;
+    if (ps.unwind_exec_code && !s->load_unwind_watch(err)) return nullptr;
 
     auto ring = k.open_ring_buffer(*s->maps_.at(codegen::abi::kRingbufMap), std::move(on_record));
     if (!ring) {
@@ -525,7 +516,7 @@ bool Session::watch_libraries(pid_t pid, const process::RtldHook& hook, bool sto
 // requests for tables (runtime/unwind_tables.h serves them).
 bool Session::load_unwind_watch(SessionError* err) {
     auto hook = attach_tp_btf(
-        kernel_, *ps_.unwind_exec_program, [&](bpf::MapRef m) { return maps_.at(m)->fd(); }, "sched_process_exec",
+        kernel_, *ps_.unwind_exec_code, [&](bpf::MapRef m) { return maps_.at(m)->fd(); }, "sched_process_exec",
         "dt_unwind_exec");
     if (!hook) {
         *err = from(hook.error());

@@ -19,13 +19,8 @@ SessionError from(const kernel::Error& e) { return SessionError{e.message, e.exi
 }  // namespace
 
 bool Session::attach_hooks(SessionError* err) {
-    if (ps_.vtime_program) {
-        std::string asm_err;
-        auto code = bpf::assemble(*ps_.vtime_program, asm_err);
-        if (!code) {
-            *err = {"failed to generate code: " + asm_err, 1, ""};
-            return false;
-        }
+    if (ps_.vtime_code) {
+        std::optional<bpf::Assembled> code = ps_.vtime_code;
         bpf::apply_map_fds(code->insns, code->relocs, [&](bpf::MapRef m) { return maps_.at(m)->fd(); });
         kernel::ProgramSpec spec;
         spec.type = kernel::ProgramType::RawTracepoint;

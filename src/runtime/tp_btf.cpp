@@ -6,13 +6,10 @@
 
 namespace bdtrace::runtime {
 
-kernel::Result<TracingHook> attach_tp_btf(kernel::Kernel& k, const bpf::Program& ir,
+kernel::Result<TracingHook> attach_tp_btf(kernel::Kernel& k, bpf::Assembled code,
                                           const std::function<int(bpf::MapRef)>& map_fd,
                                           const std::string& tracepoint, const std::string& name) {
-    std::string asm_err;
-    auto code = bpf::assemble(ir, asm_err);
-    if (!code) return kernel::usage_error(kernel::Op::ProgLoad, "failed to generate code: " + asm_err);
-    bpf::apply_map_fds(code->insns, code->relocs, map_fd);
+    bpf::apply_map_fds(code.insns, code.relocs, map_fd);
     auto id = k.tracepoint_btf_id(tracepoint);
     if (!id) return std::move(id).error();
     kernel::ProgramSpec spec;
@@ -20,7 +17,7 @@ kernel::Result<TracingHook> attach_tp_btf(kernel::Kernel& k, const bpf::Program&
     spec.expected_attach = kernel::AttachType::TraceRawTp;
     spec.attach_btf_id = *id;
     spec.name = name;
-    spec.insns = std::as_bytes(std::span(code->insns));
+    spec.insns = std::as_bytes(std::span(code.insns));
     auto prog = k.load_program(spec);
     if (!prog) return std::move(prog).error();
     auto link = k.attach_tracing(*prog.value(), 0);

@@ -6,18 +6,28 @@
 #include <cerrno>
 #include <cstring>
 
+#include "btf/vmlinux.h"
+
 namespace bdtrace::sema {
 
-BtfSource::BtfSource(struct btf* b) : btf_(b) { index(); }
-BtfSource::~BtfSource() { btf__free(btf_); }
+BtfSource::BtfSource(std::shared_ptr<const kbtf::Vmlinux> owner, const struct btf* b)
+    : owner_(std::move(owner)), btf_(b) {
+    index();
+}
+BtfSource::~BtfSource() = default;
 
-std::unique_ptr<BtfSource> BtfSource::load(std::string* err, const std::string& path) {
-    struct btf* b = btf__parse(path.c_str(), nullptr);
+std::unique_ptr<BtfSource> BtfSource::over(std::shared_ptr<const kbtf::Vmlinux> vmlinux,
+                                           std::string* err) {
+    const struct btf* b = vmlinux->parsed();
     if (!b) {
-        if (err) *err = "cannot read kernel types from " + path + ": " + std::strerror(errno);
+        if (err) *err = vmlinux->parse_error();
         return nullptr;
     }
-    return std::unique_ptr<BtfSource>(new BtfSource(b));
+    return std::unique_ptr<BtfSource>(new BtfSource(std::move(vmlinux), b));
+}
+
+std::unique_ptr<BtfSource> BtfSource::load(std::string* err, const std::string& path) {
+    return over(std::make_shared<kbtf::Vmlinux>(path), err);
 }
 
 void BtfSource::index() {

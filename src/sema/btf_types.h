@@ -1,5 +1,6 @@
 // Kernel types imported on demand from the running kernel's BTF (/sys/kernel/btf/vmlinux),
-// read through libbpf's BTF API. Reading the file needs no privilege.
+// read through libbpf's BTF API from its one owner, kbtf::Vmlinux (the consumer's). Reading the
+// file needs no privilege.
 #pragma once
 
 #include <memory>
@@ -12,12 +13,19 @@
 
 struct btf;
 
+namespace bdtrace::kbtf {
+class Vmlinux;
+}
+
 namespace bdtrace::sema {
 
 class BtfSource {
 public:
-    // Loads vmlinux BTF from `path` (default: the running kernel's). Null with `err` set when
-    // the file is missing or unreadable.
+    // Kernel types from `vmlinux` (parsed now if it was not yet). Null with `err` set when the
+    // file is missing or unreadable.
+    static std::unique_ptr<BtfSource> over(std::shared_ptr<const kbtf::Vmlinux> vmlinux,
+                                           std::string* err);
+    // The same over a BTF file of its own (tests; default: the running kernel's).
     static std::unique_ptr<BtfSource> load(std::string* err,
                                            const std::string& path = "/sys/kernel/btf/vmlinux");
     ~BtfSource();
@@ -32,11 +40,12 @@ public:
     const struct btf* raw() const { return btf_; }
 
 private:
-    explicit BtfSource(struct btf* b);
+    BtfSource(std::shared_ptr<const kbtf::Vmlinux> owner, const struct btf* b);
     void index();
     const Type* convert(TypeTable& types, int id);
 
-    struct btf* btf_;
+    std::shared_ptr<const kbtf::Vmlinux> owner_;
+    const struct btf* btf_;
     // name -> ids (typedefs, tags, funcs); the names point into the BTF's own string section.
     std::unordered_multimap<std::string_view, int> names_;
     std::unordered_map<int, const Type*> converted_;

@@ -2,8 +2,8 @@
 
 #include <cstdlib>
 
+#include "arch/x86_64_regs.h"
 #include "sema/btf_types.h"
-#include "sema/uregs.h"
 
 namespace bdtrace::sema {
 
@@ -42,7 +42,7 @@ std::optional<int64_t> find_constant(const std::string& name) {
     };
     for (const auto& [n, v] : kConstants)
         if (name == n) return v;
-    return uregs_constant(name);
+    return arch::uregs_constant(name);
 }
 
 std::optional<BuiltinInfo> find_builtin(TypeTable& types, const std::string& name) {

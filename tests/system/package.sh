@@ -120,6 +120,13 @@ g++ -O1 -o "$tmp/lt_consumer" "$root/tests/system/progs/lt_consumer.cpp" $flags 
 got=$("$tmp/lt_consumer") || fail "lt_consumer failed"
 [ "$got" = $'@hits begin 1\n@hits again 2' ] || fail "lt_consumer printed: $got"
 echo "ok: a consumer builds with pkg-config and reads its aggregation"
+# Test support (the fake kernel, the reference BPF interpreter) is not shipped.
+archive=$(dpkg -L libbdtrace-dev | grep '/libbdtrace\.a$' | head -1)
+[ -n "$archive" ] || fail "libbdtrace-dev installs no libbdtrace.a"
+members=$(ar t "$archive") || fail "ar t $archive"
+! grep -qE '(^|/)(fake_kernel|interp)\.cpp\.o$' <<<"$members" || fail "libbdtrace.a holds test support: $members"
+! grep -qa FakeKernel /usr/sbin/bdtrace || fail "the installed bdtrace holds the fake kernel"
+echo "ok: neither the library nor the binary holds the fake kernel or the BPF interpreter"
 
 # ---- the dtrace name ----
 apt_install "$name_deb"

@@ -482,3 +482,28 @@ TEST(BpfAssembler, CallbackAddressIsLinkedLikeACall) {
     }
     EXPECT_TRUE(found);
 }
+
+// Each function states its parameter count for BTF func_info: the entry program takes the
+// context, a subprogram what add_function declared, or more when its body reads a later
+// parameter.
+TEST(BpfAssembler, FunctionsCarryTheirParameterCount) {
+    Program p;
+    Function& main = p.add_function("entry");
+    Function& two = p.add_function("two", 2);
+    Function& reads = p.add_function("reads");
+    two.ret(0);
+    VReg third = reads.param(2);
+    reads.ret(third);
+    main.call(two.id(), {int64_t{1}, int64_t{2}});
+    main.call(reads.id(), {int64_t{1}, int64_t{2}, int64_t{3}});
+    main.ret(0);
+    EXPECT_EQ(main.params(), 1u);
+    Assembled code = must_assemble(p);
+    ASSERT_EQ(code.functions.size(), 3u);
+    EXPECT_EQ(code.functions[0].params, 1u);
+    EXPECT_EQ(code.functions[1].params, 2u);
+    EXPECT_EQ(code.functions[2].params, 3u);
+    Program bad;
+    EXPECT_TRUE(bad.add_function("entry").error().empty());
+    EXPECT_FALSE(bad.add_function("six", 6).error().empty());
+}

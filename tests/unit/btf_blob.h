@@ -1,4 +1,4 @@
-// A small BTF blob for tests of code that reads BTF without libbpf (kernel::RawBtf): a header,
+// A small BTF blob for tests of code that reads BTF without libbpf (kbtf::RawBtf): a header,
 // type records added one by one and their names in the string section.
 #pragma once
 

@@ -10,6 +10,8 @@
 
 #include <fstream>
 
+#include "vmlinux_btf.h"
+#include "assemble/assemble.h"
 #include "codegen/codegen.h"
 #include "frontend/parse.h"
 #include "kernel/fake_kernel.h"
@@ -85,7 +87,7 @@ sema::TypeTable& vmlinux_types() {
 // "TAG: message" of the first error checking `text` with fbt allowed on vmlinux, or "".
 std::string check(const std::string& text) {
     probes::Registry registry;
-    allow_fbt(registry, probes::vmlinux_btf());
+    allow_fbt(registry, test::vmlinux().parsed());
     DiagnosticList diags;
     frontend::SourceBuffer src("t.d", text);
     frontend::ParseOptions po;
@@ -171,7 +173,7 @@ TEST(FbtProvider, ArgsAreTypedFromThePrototype) {
 TEST(FbtSession, OneTrampolineProgramPerFunctionWithTheProbeIdAsCookie) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry registry;
-    allow_fbt(registry, probes::vmlinux_btf());
+    allow_fbt(registry, test::vmlinux().parsed());
     frontend::SourceBuffer src("t.d", "fbt::vfs_read:entry, fbt::vfs_write:entry { @[probefunc] = count(); }\n"
                                       "fbt::vfs_read:return { trace(args[1]); }\n");
     DiagnosticList diags;
@@ -182,6 +184,8 @@ TEST(FbtSession, OneTrampolineProgramPerFunctionWithTheProbeIdAsCookie) {
     ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
     auto ps = codegen::generate(*typed, registry, vmlinux_types(), {}, diags);
     ASSERT_TRUE(ps) << diags.items()[0].message;
+    std::string asm_err;
+    ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;
 
     kernel::FakeKernel k;
     runtime::SessionError err;
@@ -215,7 +219,7 @@ TEST(FbtSession, OneTrampolineProgramPerFunctionWithTheProbeIdAsCookie) {
 TEST(FbtSession, AKernelWithoutFentrySaysSo) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry registry;
-    allow_fbt(registry, probes::vmlinux_btf());
+    allow_fbt(registry, test::vmlinux().parsed());
     frontend::SourceBuffer src("t.d", "fbt::vfs_read:entry { }\n");
     DiagnosticList diags;
     frontend::ParseOptions po;
@@ -223,6 +227,8 @@ TEST(FbtSession, AKernelWithoutFentrySaysSo) {
     auto typed = sema::analyze(*parsed.program, vmlinux_types(), registry, {}, diags);
     auto ps = codegen::generate(*typed, registry, vmlinux_types(), {}, diags);
     ASSERT_TRUE(ps);
+    std::string asm_err;
+    ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;
     kernel::FakeKernel k;
     k.set_feature(kernel::Feature::Fentry, false, "fentry attach refused (EPERM)");
     runtime::SessionError err;

@@ -1,4 +1,4 @@
-// kernel::RawBtf: a BTF blob read without libbpf (type ids by name and kind, the string
+// kbtf::RawBtf: a BTF blob read without libbpf (type ids by name and kind, the string
 // section), and on this machine's kernel the same ids as libbpf's index gives.
 #include <gtest/gtest.h>
 
@@ -6,7 +6,8 @@
 #include <unistd.h>
 
 #include "btf_blob.h"
-#include "kernel/raw_btf.h"
+#include "btf/raw_btf.h"
+#include "btf/vmlinux.h"
 
 using namespace bdtrace;
 using testing_btf::BtfBlob;
@@ -21,7 +22,7 @@ TEST(RawBtf, FindsTypesByNameAndKind) {
     uint32_t e = b.type("mode", BTF_KIND_ENUM, 2, 16);
     b.type("big", 19, 1, 12);  // ENUM64
     uint32_t last = b.type("after_enum64", BTF_KIND_TYPEDEF);
-    auto btf = kernel::RawBtf::from_bytes(b.bytes());
+    auto btf = bdtrace::kbtf::RawBtf::from_bytes(b.bytes());
     ASSERT_TRUE(btf);
     EXPECT_EQ(btf->find("int", BTF_KIND_INT), i);
     EXPECT_EQ(btf->find("task", BTF_KIND_STRUCT), s);
@@ -43,7 +44,7 @@ TEST(RawBtf, RepeatedLookupsIndexTheKind) {
     std::vector<uint32_t> ids;
     for (int n = 0; n < 20; ++n) ids.push_back(b.type("fn" + std::to_string(n), BTF_KIND_FUNC));
     b.type("fn3", BTF_KIND_FUNC);  // a second record of a name
-    auto btf = kernel::RawBtf::from_bytes(b.bytes());
+    auto btf = bdtrace::kbtf::RawBtf::from_bytes(b.bytes());
     ASSERT_TRUE(btf);
     for (int round = 0; round < 2; ++round)
         for (int n = 0; n < 20; ++n) EXPECT_EQ(btf->find("fn" + std::to_string(n), BTF_KIND_FUNC), ids[n]);
@@ -57,17 +58,17 @@ TEST(RawBtf, RefusesWhatIsNotBtf) {
     std::vector<std::byte> good = b.bytes();
     std::vector<std::byte> bad_magic = good;
     bad_magic[0] = std::byte{0};
-    EXPECT_FALSE(kernel::RawBtf::from_bytes(bad_magic));
+    EXPECT_FALSE(kbtf::RawBtf::from_bytes(bad_magic));
     std::vector<std::byte> cut(good.begin(), good.end() - 3);  // the string section runs past the end
-    EXPECT_FALSE(kernel::RawBtf::from_bytes(cut));
-    EXPECT_FALSE(kernel::RawBtf::from_bytes({}));
-    EXPECT_FALSE(kernel::RawBtf::open("/nonexistent/btf"));
+    EXPECT_FALSE(kbtf::RawBtf::from_bytes(cut));
+    EXPECT_FALSE(kbtf::RawBtf::from_bytes({}));
+    EXPECT_FALSE(kbtf::RawBtf::open("/nonexistent/btf"));
     // A record of a kind this reader does not know ends the walk: nothing after it is found.
     BtfBlob odd;
     odd.type("first", BTF_KIND_TYPEDEF);
     odd.type("unknown", 31);
     odd.type("later", BTF_KIND_TYPEDEF);
-    auto btf = kernel::RawBtf::from_bytes(odd.bytes());
+    auto btf = bdtrace::kbtf::RawBtf::from_bytes(odd.bytes());
     ASSERT_TRUE(btf);
     EXPECT_EQ(btf->find("first", BTF_KIND_TYPEDEF), 1u);
     EXPECT_FALSE(btf->find("later", BTF_KIND_TYPEDEF));
@@ -76,7 +77,8 @@ TEST(RawBtf, RefusesWhatIsNotBtf) {
 // The running kernel's BTF, mapped or read, gives the ids libbpf's parse gives.
 TEST(RawBtf, VmlinuxAgreesWithLibbpf) {
     if (access("/sys/kernel/btf/vmlinux", R_OK) != 0) GTEST_SKIP() << "no readable vmlinux BTF";
-    const kernel::RawBtf* raw = kernel::RawBtf::vmlinux();
+    kbtf::Vmlinux vmlinux;
+    const kbtf::RawBtf* raw = vmlinux.raw();
     ASSERT_TRUE(raw);
     struct btf* lib = btf__parse("/sys/kernel/btf/vmlinux", nullptr);
     ASSERT_TRUE(lib);

@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "vmlinux_btf.h"
 #include "probes/btf_spell.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
@@ -16,7 +17,7 @@ using namespace bdtrace;
 namespace {
 
 int nargs(const std::string& tp) {
-    const struct btf* b = probes::vmlinux_btf();
+    const struct btf* b = test::vmlinux().parsed();
     int id = btf__find_by_name_kind(b, ("btf_trace_" + tp).c_str(), BTF_KIND_TYPEDEF);
     if (id <= 0) return -1;
     const struct btf_type* t = btf__type_by_id(b, static_cast<uint32_t>(id));
@@ -181,7 +182,7 @@ TEST(MappedProbes, ProbesSharingATracepointDifferInTheirGuards) {
 }
 
 TEST(MappedProbes, EveryArgumentIsInsideItsTracepoint) {
-    if (!probes::vmlinux_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    if (!test::vmlinux().parsed()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     for (const char* prov : {"proc", "sched"}) {
         for (const auto& p : probes::mapped_probes(prov)) {
             int n = nargs(p.tracepoint);
@@ -197,7 +198,7 @@ TEST(MappedProbes, EveryArgumentIsInsideItsTracepoint) {
 }
 
 TEST(MappedProbes, ProvidersOfferTheTables) {
-    if (!probes::vmlinux_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
+    if (!test::vmlinux().parsed()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry r;
     auto found = r.match({"sched", "", "", "on-cpu"});
     ASSERT_EQ(found.size(), 1u);  // one probe of the name's entries

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include "vmlinux_btf.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
 
@@ -26,15 +27,16 @@ TEST(ProbeNames, FunctionIsTheFirstNameBtfLists) {
     std::string fn;
     std::vector<std::string> aliases;
     // An old name first that this kernel lacks: the current one is chosen, the old one kept.
-    probes::name_kernel_function("_do_fork,kernel_clone", fn, aliases);
+    probes::name_kernel_function(test::vmlinux().parsed(), "_do_fork,kernel_clone", fn, aliases);
     EXPECT_EQ(fn, "kernel_clone");
     EXPECT_EQ(aliases, (std::vector<std::string>{"_do_fork"}));
     // No name BTF lists: the first.
     fn.clear(), aliases.clear();
-    probes::name_kernel_function("lt_no_such_function,lt_nor_this", fn, aliases);
+    const struct btf* b = test::vmlinux().parsed();
+    probes::name_kernel_function(b, "lt_no_such_function,lt_nor_this", fn, aliases);
     EXPECT_EQ(fn, "lt_no_such_function");
     fn.clear(), aliases.clear();
-    probes::name_kernel_function("", fn, aliases);
+    probes::name_kernel_function(test::vmlinux().parsed(), "", fn, aliases);
     EXPECT_EQ(fn, "");
     EXPECT_TRUE(aliases.empty());
 }

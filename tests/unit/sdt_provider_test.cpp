@@ -8,6 +8,7 @@
 #include <fstream>
 #include <string>
 
+#include "vmlinux_btf.h"
 #include "probes/btf_spell.h"
 #include "probes/probe.h"
 #include "probes/tracepoints.h"
@@ -26,7 +27,7 @@ TEST(SdtTracepoints, GroupsFromEventDirectories) {
 }
 
 TEST(SdtTracepoints, FromTheKernelsBtf) {
-    const struct btf* b = probes::vmlinux_btf();
+    const struct btf* b = test::vmlinux().parsed();
     if (!b) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     auto tps = probes::btf_tracepoints(b, {{"sched_switch", "sched"}});
     const probes::Tracepoint* sw = nullptr;

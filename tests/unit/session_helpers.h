@@ -7,6 +7,7 @@
 #include <set>
 #include <string>
 
+#include "assemble/assemble.h"
 #include "codegen/codegen.h"
 #include "frontend/parse.h"
 #include "kernel/fake_kernel.h"
@@ -37,6 +38,8 @@ inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::s
     ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
     out.ps = codegen::generate(*typed, registry, out.types, {}, diags);
     ASSERT_TRUE(out.ps) << diags.items()[0].message;
+    std::string asm_err;
+    ASSERT_TRUE(assemble::assemble_programs(*out.ps, asm_err)) << asm_err;
     runtime::SessionError err;
     out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
     ASSERT_TRUE(out.session) << err.message;

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
+#include "vmlinux_btf.h"
 #include "probes/syscall_format.h"
 #include "sema/btf_types.h"
 #include "sema/type_spelling.h"
@@ -148,10 +149,11 @@ TEST(SyscallFormat, ReadFromATracefsDirectoryOnce) {
 TEST(SyscallFormat, WithoutTracefsTypesFromBtf) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     std::string none = "/nonexistent/lt_tracefs";
-    auto getcwd = probes::syscall_probe_arg_types("getcwd", true, none);
+    auto getcwd = probes::syscall_probe_arg_types(test::vmlinux().parsed(), "getcwd", true, none);
     if (getcwd.empty()) GTEST_SKIP() << "this kernel's BTF has no __do_sys_getcwd";
     EXPECT_EQ(getcwd, (std::vector<std::string>{"char *", "unsigned long"}));
-    EXPECT_TRUE(probes::syscall_probe_arg_types("getcwd", false, none).empty());
+    const struct btf* b = test::vmlinux().parsed();
+    EXPECT_TRUE(probes::syscall_probe_arg_types(b, "getcwd", false, none).empty());
 }
 
 TEST(TypeSpelling, DTypesWithoutBtf) {

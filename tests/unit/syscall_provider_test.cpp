@@ -13,7 +13,7 @@
 #include "codegen/abi.h"
 #include "codegen/codegen.h"
 #include "frontend/parse.h"
-#include "kernel/raw_btf.h"
+#include "btf/raw_btf.h"
 #include "probes/probe.h"
 #include "probes/syscall_table.h"
 #include "sema/sema.h"
@@ -96,7 +96,7 @@ TEST(SyscallTable, EntryPointsFromBtfStrings) {
     b.type("x__x64_sys_fake", BTF_KIND_FUNC);
     b.type("__x64_sys_openat", BTF_KIND_FUNC);
     b.type("__ia32_sys_write", BTF_KIND_FUNC);
-    auto btf = kernel::RawBtf::from_bytes(b.bytes());
+    auto btf = bdtrace::kbtf::RawBtf::from_bytes(b.bytes());
     ASSERT_TRUE(btf);
     auto e = probes::syscall_entry_points_btf(*btf);
     EXPECT_EQ(e, (std::unordered_set<std::string>{"read", "getpid", "openat"}));

@@ -10,6 +10,7 @@
 #include <cstring>
 #include <fstream>
 
+#include "arch/x86_64_regs.h"
 #include "codegen/program_set.h"
 #include "frontend/parse.h"
 #include "output/trace_format.h"
@@ -17,7 +18,6 @@
 #include "runtime/agg_user_keys.h"
 #include "runtime/user_stack.h"
 #include "sema/sema.h"
-#include "sema/uregs.h"
 #include "process/unwind.h"
 
 #include <dwarf.h>
@@ -62,30 +62,30 @@ output::FormatContext fake_names() {
 
 TEST(Uregs, DTraceNumbers) {
     // regs.d on amd64: the i386 names first, the amd64 ones from R_SS + 1 = 19.
-    EXPECT_EQ(sema::uregs_constant("R_PC"), 14);
-    EXPECT_EQ(sema::uregs_constant("R_SP"), 17);
-    EXPECT_EQ(sema::uregs_constant("R_FP"), 6);
-    EXPECT_EQ(sema::uregs_constant("R_RAX"), 33);
-    EXPECT_EQ(sema::uregs_constant("R_RIP"), 36);
-    EXPECT_EQ(sema::uregs_constant("R_RSP"), 39);
-    EXPECT_EQ(sema::uregs_constant("R_R15"), 19);
-    EXPECT_FALSE(sema::uregs_constant("R_NOPE"));
-    EXPECT_FALSE(sema::uregs_constant("PC"));
+    EXPECT_EQ(arch::uregs_constant("R_PC"), 14);
+    EXPECT_EQ(arch::uregs_constant("R_SP"), 17);
+    EXPECT_EQ(arch::uregs_constant("R_FP"), 6);
+    EXPECT_EQ(arch::uregs_constant("R_RAX"), 33);
+    EXPECT_EQ(arch::uregs_constant("R_RIP"), 36);
+    EXPECT_EQ(arch::uregs_constant("R_RSP"), 39);
+    EXPECT_EQ(arch::uregs_constant("R_R15"), 19);
+    EXPECT_FALSE(arch::uregs_constant("R_NOPE"));
+    EXPECT_FALSE(arch::uregs_constant("PC"));
 }
 
 TEST(Uregs, PtRegsOffsets) {
     // The i386 names reach the 64-bit registers: EAX is rax, EIP rip, UESP and ESP rsp.
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_EAX")), 80);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_RAX")), 80);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_PC")), 128);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_ESP")), 152);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_UESP")), 152);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_RBP")), 32);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_RDI")), 112);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_R8")), 72);
-    EXPECT_EQ(sema::uregs_offset(*sema::uregs_constant("R_GS")), sema::kUregZero);
-    EXPECT_EQ(sema::uregs_offset(sema::uregs_last() + 1), sema::kUregInvalid);
-    EXPECT_EQ(sema::uregs_offset(-1), sema::kUregInvalid);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_EAX")), 80);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_RAX")), 80);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_PC")), 128);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_ESP")), 152);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_UESP")), 152);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_RBP")), 32);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_RDI")), 112);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_R8")), 72);
+    EXPECT_EQ(arch::uregs_offset(*arch::uregs_constant("R_GS")), arch::kUregZero);
+    EXPECT_EQ(arch::uregs_offset(arch::uregs_last() + 1), arch::kUregInvalid);
+    EXPECT_EQ(arch::uregs_offset(-1), arch::kUregInvalid);
 }
 
 TEST(SemaUstack, Checks) {

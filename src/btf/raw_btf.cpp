@@ -1,4 +1,4 @@
-#include "kernel/raw_btf.h"
+#include "btf/raw_btf.h"
 
 #include <fcntl.h>
 #include <linux/btf.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <mutex>
 
-namespace bdtrace::kernel {
+namespace bdtrace::kbtf {
 
 namespace {
 
@@ -73,13 +73,6 @@ bool read_all(int fd, size_t size_hint, std::vector<std::byte>& out) {
 
 RawBtf::~RawBtf() {
     if (mapping_) ::munmap(mapping_, mapped_);
-}
-
-const RawBtf* RawBtf::vmlinux() {
-    static std::once_flag once;
-    static std::unique_ptr<RawBtf> btf;
-    std::call_once(once, [] { btf = open("/sys/kernel/btf/vmlinux"); });
-    return btf.get();
 }
 
 std::unique_ptr<RawBtf> RawBtf::open(const std::string& path) {
@@ -181,4 +174,4 @@ std::optional<uint32_t> RawBtf::find(std::string_view name, uint32_t btf_kind) c
     return found;
 }
 
-}  // namespace bdtrace::kernel
+}  // namespace bdtrace::kbtf

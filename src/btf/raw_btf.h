@@ -3,7 +3,8 @@
 // btf_trace_sys_enter (for its tp_btf program) and the names of the system calls' functions;
 // libbpf's btf__parse copies the 5.5 MB file and indexes every type (~15-30 ms and ~13 MiB).
 // /sys/kernel/btf/vmlinux is mapped read-only where the kernel allows it (Linux 6.16+), so
-// nothing is copied; on older kernels it is read once.
+// nothing is copied; on older kernels it is read once. The running kernel's is opened by its one
+// owner, kbtf::Vmlinux (vmlinux.h).
 #pragma once
 
 #include <cstddef>
@@ -15,13 +16,10 @@
 #include <unordered_map>
 #include <vector>
 
-namespace bdtrace::kernel {
+namespace bdtrace::kbtf {
 
 class RawBtf {
   public:
-    // The running kernel's BTF, opened once per process on first use; null when it is missing
-    // or malformed.
-    static const RawBtf* vmlinux();
     // A BTF file (mapped, else read), or a blob already in memory (tests); null when the bytes
     // are not BTF (bad magic, sections outside the data).
     static std::unique_ptr<RawBtf> open(const std::string& path);
@@ -53,4 +51,4 @@ class RawBtf {
     mutable std::unordered_map<uint32_t, std::unordered_map<std::string_view, uint32_t>> index_;
 };
 
-}  // namespace bdtrace::kernel
+}  // namespace bdtrace::kbtf
