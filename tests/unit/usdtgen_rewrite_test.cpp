@@ -13,6 +13,7 @@
 #include <map>
 #include <sstream>
 
+#include "arch/x86_64_regs.h"
 #include "frontend/parse.h"
 #include "process/usdt_args.h"
 #include "usdtgen/elf_object.h"
@@ -127,7 +128,7 @@ TEST(UsdtRewrite, ArgumentSpecs) {
     EXPECT_EQ((*args)[0].kind, process::UsdtArg::Kind::Reg);
     EXPECT_EQ((*args)[11].kind, process::UsdtArg::Kind::Mem);
     EXPECT_EQ((*args)[11].value, 40);
-    EXPECT_EQ((*args)[11].base, process::usdt_register("rsp")->offset);
+    EXPECT_EQ((*args)[11].base, arch::register_by_name("rsp")->offset);
     for (const auto& a : *args) {
         EXPECT_EQ(a.size, 8);
         EXPECT_FALSE(a.is_signed);
