@@ -28,18 +28,7 @@ struct Builder {
 
     // *(size *)(base + off) from kernel memory; leaves the program (returning 0) when the read
     // fails.
-    VReg read(int size, VReg base, int32_t off) {
-        VReg src = f.vreg(), dst = f.vreg();
-        f.mov(src, base);
-        if (off) f.alu64(AluOp::Add, src, static_cast<int64_t>(off));
-        f.store(8, tmp, 0, static_cast<int64_t>(0));
-        f.addr_of(dst, tmp);
-        VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, size, src});
-        f.branch(Cond::Ne, rc, 0, out);
-        VReg v = f.vreg();
-        f.load(size, v, tmp, 0);
-        return v;
-    }
+    VReg read(int size, VReg base, int32_t off) { return read_or(size, base, off, out); }
 
     // *(size *)(base + off) where base is a pointer the verifier knows the BTF type of: a plain
     // load, which it turns into a read that cannot fault (far cheaper than the helper).
@@ -148,7 +137,7 @@ struct Builder {
     VReg read_or(int size, VReg base, int32_t off, bpf::Label fail) {
         VReg src = f.vreg(), dst = f.vreg();
         f.mov(src, base);
-        f.alu64(AluOp::Add, src, static_cast<int64_t>(off));
+        if (off) f.alu64(AluOp::Add, src, static_cast<int64_t>(off));
         f.store(8, tmp, 0, static_cast<int64_t>(0));
         f.addr_of(dst, tmp);
         VReg rc = f.call_helper(bpf::helper::probe_read_kernel, {dst, size, src});
