@@ -3,7 +3,7 @@
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
                     [--pid-runs N] [--pid-all-timeout S] [--flood-runs N] [--flood-calls N]
-                    [--only core|pid|syscall|ustack|watch|flood] [--markdown]
+                    [--libc-runs N] [--only core|pid|syscall|ustack|watch|flood|libc] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -38,6 +38,9 @@ Cases:
             the target's own CPU time and in BPF time (kernel.bpf_stats_enabled), untraced, with
             an empty BPF program and with each tracer's clauses, --event-runs windows of
             --window seconds
+  libc      every function of libc traced in a real workload (see libc_cases.py): a CPython loop
+            of json and str calls, its CPU time untraced and with pid$target:libc.so.6::entry
+            { @ = count(); } (bpftrace: uprobe:LIBC:*), --libc-runs runs interleaved
   ustack    @[ustack()] = count() under profile-997 (see stacks_cases.py): BPF time per event, frames
             per sample and the tracer's CPU time, against bpftrace's @[ustack] = count()
   watch     the process watch (see watch_cases.py; bdtrace only): what it adds to an exec and to
@@ -67,6 +70,7 @@ import time
 
 import event_cost
 import flood_cases
+import libc_cases
 import pid_cases
 import stacks_cases
 import syscall_cases
@@ -384,9 +388,12 @@ def main():
     ap.add_argument("--flood-runs", type=int, default=3, help="measured runs per tracer of the flood (default 3)")
     ap.add_argument("--flood-calls", type=int, default=3000000,
                     help="getppid() calls of the flood (default 3000000)")
-    ap.add_argument("--only", choices=("core", "pid", "syscall", "ustack", "watch", "flood"),
+    ap.add_argument("--libc-runs", type=int, default=3,
+                    help="runs per tracer of the every-libc-function workload (default 3)")
+    ap.add_argument("--only", choices=("core", "pid", "syscall", "ustack", "watch", "flood", "libc"),
                     help="run only the first cases (startup, first event, per event), only the pid ones, "
-                         "the syscall ones, the ustack() key ones, the process watch's or the flood")
+                         "the syscall ones, the ustack() key ones, the process watch's, the flood or "
+                         "the every-libc-function workload")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
     if args.runs < 1 or args.event_runs < 1 or args.pid_runs < 1 or args.flood_runs < 1 or args.flood_calls < 1:
@@ -431,6 +438,9 @@ def main():
                 attach = pid_cases.measure_attach(paths, target, args.pid_runs, args.pid_all_timeout, TOOLS)
                 calls = pid_cases.measure_calls(paths, target, args.event_runs, args.window, TOOLS)
             table += pid_rows(attach, calls)
+        if args.only in (None, "libc"):
+            libc, libc_failed = libc_cases.measure(paths, args.libc_runs, TOOLS)
+            table += libc_cases.rows(libc, libc_failed, cell, ratio)
         if args.only in (None, "ustack"):
             st_events = stacks_cases.measure_events(paths, args.event_runs, args.window, TOOLS)
             depth = stacks_cases.measure_depth(paths, 3.0, TOOLS)
@@ -483,6 +493,11 @@ def main():
             f"of {args.window:g} s per tracer and case, the target's thread CPU time per call and "
             f"the BPF time per event (kernel.bpf_stats_enabled); ratio = bpftrace / bdtrace of the "
             f"medians, above 1 favours bdtrace"]
+    if args.only in (None, "libc"):
+        header += [
+            f"libc: bench/libc_workload.py ({libc_cases.ITERATIONS} rounds of json and str calls) "
+            f"traced with -p on every libc function's entry, {args.libc_runs} runs per tracer "
+            f"interleaved with untraced ones; CPU = the workload's user+sys time (time.process_time)"]
     if args.only in (None, "ustack"):
         header += [
             f"ustack: {stacks_cases.EVENT['bdtrace']} / {stacks_cases.EVENT['bpftrace']} while "
