@@ -103,33 +103,28 @@ inline constexpr int32_t kStateActivity = 0;
 inline constexpr int32_t kStateWallOffset = 8;
 
 // The Scratch map's value (per CPU), laid out by the code generator:
-//   [0, 4)                  this CPU's copy of the activity (Activity), for this program: the
-//                           word its entry checks, on the line and page the firing writes
-//                           anyway (codegen Gen::set_activity_everywhere; the State map's
-//                           word stays the consumer's and BEGIN's and END's)
-//   [8, 16)                 the probe id of this firing
-//   [16, 24)                timestamp, read once per firing
-//   [24, 104)               arg0 .. arg9
-//   [104, 112)              an 8-byte temporary for kernel reads
-//   [112, 120)              records this CPU could not write (the ring buffer was full)
-//   [120, 128)              aggregation updates dropped: the map was full (-x aggsize)
-//   [128, 136)              dynamic variable stores dropped: the map was full (-x dynvarsize)
-//   [136, 152)              arg10, arg11 (USDT probes have up to 12 arguments)
-//   [152, 320)              USDT programs: a copy of the uprobe's pt_regs (registers are read
+//   [0, 8)                  the probe id of this firing
+//   [8, 16)                 timestamp, read once per firing
+//   [16, 96)                arg0 .. arg9
+//   [96, 104)               an 8-byte temporary for kernel reads
+//   [104, 112)              records this CPU could not write (the ring buffer was full)
+//   [112, 120)              aggregation updates dropped: the map was full (-x aggsize)
+//   [120, 128)              dynamic variable stores dropped: the map was full (-x dynvarsize)
+//   [128, 144)              arg10, arg11 (USDT probes have up to 12 arguments)
+//   [144, 312)              USDT programs: a copy of the uprobe's pt_regs (registers are read
 //                           from here at an offset the site's spec gives; ctx allows none)
-//   [320, ...)              this-> variables, then the record buffer, then string temporaries;
+//   [312, ...)              this-> variables, then the record buffer, then string temporaries;
 //                           last, when a clause allocates, alloca()/copyin() memory: 8 bytes
 //                           counting what the clause allocated, then 2 * scratchsize bytes
-inline constexpr int32_t kScratchActivity = 0;
-inline constexpr int32_t kScratchProbeId = 8;
-inline constexpr int32_t kScratchTimestamp = 16;
-inline constexpr int32_t kScratchArgs = 24;
-inline constexpr int32_t kScratchTemp = 104;
-inline constexpr int32_t kScratchDrops = 112;
-inline constexpr int32_t kScratchAggDrops = 120;
-inline constexpr int32_t kScratchDynDrops = 128;
-inline constexpr int32_t kScratchArgsHigh = 136;
-inline constexpr int32_t kScratchRegs = 152;
+inline constexpr int32_t kScratchProbeId = 0;
+inline constexpr int32_t kScratchTimestamp = 8;
+inline constexpr int32_t kScratchArgs = 16;
+inline constexpr int32_t kScratchTemp = 96;
+inline constexpr int32_t kScratchDrops = 104;
+inline constexpr int32_t kScratchAggDrops = 112;
+inline constexpr int32_t kScratchDynDrops = 120;
+inline constexpr int32_t kScratchArgsHigh = 128;
+inline constexpr int32_t kScratchRegs = 144;
 // sdt programs (which have no args[10..11]): the task whose identity the clauses take (tid, pid,
 // execname, curthread, self->), 0 for the current one; sched:::on-cpu puts the incoming task.
 inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
@@ -138,7 +133,7 @@ inline constexpr int32_t kScratchIdentity = kScratchArgsHigh;
 // half), subtracted from the pc that uregs[R_PC] and ustack() report.
 inline constexpr int32_t kScratchPcSkip = kScratchRegs;
 inline constexpr int32_t kPtRegsSize = arch::kPtRegsSize;
-inline constexpr int32_t kScratchVars = 320;
+inline constexpr int32_t kScratchVars = 312;
 
 // The scratch offset of argN (N < 12).
 constexpr int32_t scratch_arg(uint32_t n) { return n < 10 ? kScratchArgs + 8 * static_cast<int32_t>(n) : kScratchArgsHigh + 8 * static_cast<int32_t>(n - 10); }

@@ -61,40 +61,6 @@ bpf::FunctionId Gen::chill_callback() {
     return f.id();
 }
 
-void Gen::set_activity_everywhere(bpf::Function& f, uint32_t activity) {
-    auto key = std::make_pair(static_cast<const bpf::Program*>(ir), activity);
-    bpf::FunctionId cb;
-    if (auto it = activity_callbacks.find(key); it != activity_callbacks.end()) {
-        cb = it->second;
-    } else {
-        // bpf_loop wants its callback described by BTF func_info, which asking for chill()'s
-        // callback turns on (the assembler leaves that one out when nothing calls it).
-        chill_callback();
-        bpf::Function& c = ir->add_function("activity" + std::to_string(activity), 2);
-        VReg cpu = c.param(0);
-        bpf::StackSlot slot = c.alloc_stack(8);
-        bpf::Label stop = c.new_label();
-        for (uint32_t s = 0; s < scratch_slots; ++s) {
-            c.store(4, slot, 0, static_cast<int64_t>(s));
-            VReg keyp = c.vreg(), map = c.vreg();
-            c.addr_of(keyp, slot);
-            c.load_map_fd(map, abi::kScratchMap);
-            VReg area = c.call_helper(bpf::helper::map_lookup_percpu_elem, {map, keyp, cpu});
-            c.branch(Cond::Eq, area, 0, stop);  // no such CPU: every one is done
-            c.store(4, area, abi::kScratchActivity, static_cast<int64_t>(activity));
-        }
-        c.ret(0);
-        c.bind(stop);
-        c.ret(1);
-        cb = c.id();
-        activity_callbacks[key] = cb;
-    }
-    VReg fn = f.vreg();
-    f.load_func(fn, cb);
-    // Up to NR_CPUS (8192) rounds; the callback stops at the first CPU the map has no copy for.
-    f.call_helper(bpf::helper::loop, {int64_t{8192}, fn, 0, 0});
-}
-
 ClauseGen::ClauseGen(Gen& gen, bpf::Function& fn, const sema::Clause& c, bool error_clause)
     : g(gen), f(fn), clause(c), is_error_clause(error_clause) {}
 
@@ -250,7 +216,7 @@ VReg table_row_or_return(bpf::Function& f, uint32_t map_id, VReg key, VReg* keyp
     return row;
 }
 
-void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg row, int16_t first,
+void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg row, int16_t first,
                       const std::vector<uint32_t>& slots, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     for (const auto& [clause, fn] : clause_fns) {
@@ -263,7 +229,7 @@ void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg row, int16_
             f.branch(Cond::Eq, epid, 0, skip);
             // exit() in an earlier clause stops the rest of this firing too.
             VReg now = f.vreg();
-            f.load(4, now, scratch, abi::kScratchActivity);
+            f.load(4, now, st, abi::kStateActivity);
             f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
             f.call(fn, {ctx, scratch, epid});
             f.bind(skip);
@@ -280,12 +246,12 @@ bool uprobe_kind(AttachKind k) { return probes::is_uprobe_kind(k); }
 // The pid provider's dispatch: the cookie is the probe id, its row of the probe table holds the
 // epid of each clause enabled for it (0: not enabled), so a probe found after tracing started
 // needs only a new row, and thousands of probes cost one lookup.
-void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg probe, uint32_t want,
+void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg probe, uint32_t want,
                     const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg row = table_row_or_return(f, abi::kProbeTableMap, probe);
     std::vector<uint32_t> slots;
     for (const auto& uc : g.out.uprobe_clauses) slots.push_back(uc.clause);
-    call_row_clauses(f, ctx, scratch, row, 0, slots, want, clause_fns);
+    call_row_clauses(f, ctx, scratch, st, row, 0, slots, want, clause_fns);
 }
 
 // Each program has its own entry of the per-CPU scratch map (`slot`): a program may interrupt
@@ -295,24 +261,21 @@ void table_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg probe
 void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::vector<uint32_t>& probe_ids,
            const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     VReg ctx = f.param(0);
-    // BEGIN and END run once, through BPF_PROG_TEST_RUN, and check the State map's word, which
-    // the consumer sets; every other program checks its scratch area's copy for its CPU (see
-    // Gen::set_activity_everywhere), which BEGIN opens once its clauses ran and END closes
-    // before its own: on a machine whose kernel entries flush the TLB, each page a firing
-    // touches costs a page walk, and the area is touched anyway.
-    const bool once = kind == AttachKind::Begin || kind == AttachKind::End;
-    uint32_t want = kind == AttachKind::Begin ? abi::kBegin : kind == AttachKind::End ? abi::kEnd : abi::kActive;
     VReg st = f.vreg();
-    if (once) {
-        f.load_map_value(st, abi::kStateMap, 0);
-        VReg act = f.vreg();
-        f.load(4, act, st, abi::kStateActivity);
-        bpf::Label run = f.new_label();
-        f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
+    f.load_map_value(st, abi::kStateMap, 0);
+    VReg act = f.vreg();
+    f.load(4, act, st, abi::kStateActivity);
+    uint32_t want = kind == AttachKind::Begin ? abi::kBegin : kind == AttachKind::End ? abi::kEnd : abi::kActive;
+    bpf::Label run = f.new_label();
+    f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
+    f.ret(0);
+    f.bind(run);
+    if (g.opts.only_cpu >= 0) {  // -x cpu: the other CPUs have no buffer in DTrace
+        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
+        bpf::Label here = f.new_label();
+        f.branch(Cond::Eq, cpu, static_cast<int64_t>(g.opts.only_cpu), here);
         f.ret(0);
-        f.bind(run);
-        // Nothing else fires once END does.
-        if (kind == AttachKind::End) g.set_activity_everywhere(f, abi::kEnd);
+        f.bind(here);
     }
 
     bpf::StackSlot key = f.alloc_stack(8);
@@ -326,26 +289,11 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
     f.branch(Cond::Ne, scratch, 0, have);
     f.ret(0);
     f.bind(have);
-    if (!once) {
-        VReg act = f.vreg();
-        f.load(4, act, scratch, abi::kScratchActivity);
-        bpf::Label run = f.new_label();
-        f.branch(Cond::Eq, act, static_cast<int64_t>(want), run);
-        f.ret(0);
-        f.bind(run);
-    }
-    if (g.opts.only_cpu >= 0) {  // -x cpu: the other CPUs have no buffer in DTrace
-        VReg cpu = f.call_helper(bpf::helper::get_smp_processor_id, {});
-        bpf::Label here = f.new_label();
-        f.branch(Cond::Eq, cpu, static_cast<int64_t>(g.opts.only_cpu), here);
-        f.ret(0);
-        f.bind(here);
-    }
 
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
     if (kind == AttachKind::SyscallEntry || kind == AttachKind::SyscallReturn)
-        return syscall_dispatch(g, f, kind, ctx, scratch, want, clause_fns);
-    if (kind == AttachKind::Sdt) return sdt_dispatch(g, f, ctx, scratch, want, clause_fns);
+        return syscall_dispatch(g, f, kind, ctx, scratch, st, want, clause_fns);
+    if (kind == AttachKind::Sdt) return sdt_dispatch(g, f, ctx, scratch, st, want, clause_fns);
     VReg probe = f.vreg();
     bool one_probe = probe_ids.size() == 1;
     bool cookie_kind = kind == AttachKind::Profile || kind == AttachKind::Tick || uprobe_kind(kind);
@@ -439,7 +387,7 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
         usdt_load_args(f, ctx, scratch, site);
     }
 
-    if (uprobe_kind(kind)) return table_dispatch(g, f, ctx, scratch, probe, want, clause_fns);
+    if (uprobe_kind(kind)) return table_dispatch(g, f, ctx, scratch, st, probe, want, clause_fns);
 
     // For each probe of this program, its clauses in program order.
     for (uint32_t pid : probe_ids) {
@@ -452,25 +400,13 @@ void entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, const std::
                 // exit() in an earlier clause stops the rest of this firing too.
                 bpf::Label skip = f.new_label();
                 VReg now = f.vreg();
-                if (once)
-                    f.load(4, now, st, abi::kStateActivity);
-                else
-                    f.load(4, now, scratch, abi::kScratchActivity);
+                f.load(4, now, st, abi::kStateActivity);
                 f.branch(Cond::Ne, now, static_cast<int64_t>(want), skip);
                 f.call(fn, {ctx, scratch, static_cast<int64_t>(e.epid)});
                 f.bind(skip);
             }
         }
         f.bind(next);
-    }
-    if (kind == AttachKind::Begin) {
-        // BEGIN ran (and did not call exit()): the other programs may fire from now on.
-        bpf::Label done = f.new_label();
-        VReg now = f.vreg();
-        f.load(4, now, st, abi::kStateActivity);
-        f.branch(Cond::Ne, now, static_cast<int64_t>(abi::kBegin), done);
-        g.set_activity_everywhere(f, abi::kActive);
-        f.bind(done);
     }
     f.ret(0);
 }
@@ -584,15 +520,6 @@ void Gen::run() {
         uint32_t sdt = slots_for(c, [](const probes::Probe& pr) { return pr.attach == AttachKind::Sdt; });
         out.sdt_clauses.insert(out.sdt_clauses.end(), sdt, c.index);
     }
-
-    // The other programs' activity words are opened by BEGIN's program and closed by END's
-    // (Gen::set_activity_everywhere), so both exist, with or without clauses, when another does.
-    if (std::any_of(by_kind.begin(), by_kind.end(),
-                    [](const auto& k) { return k.first != AttachKind::Begin && k.first != AttachKind::End; })) {
-        by_kind[AttachKind::Begin];
-        by_kind[AttachKind::End];
-    }
-    scratch_slots = std::max<uint32_t>(1, static_cast<uint32_t>(by_kind.size()));
 
     // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
     uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;

@@ -77,14 +77,6 @@ public:
     bpf::Program* ir = nullptr;
     std::optional<bpf::FunctionId> chill_fn;
     bpf::FunctionId chill_callback();
-    // The activity words (abi::kScratchActivity): every program but BEGIN's and END's checks
-    // its CPU's copy in its scratch area, on the page its firing writes anyway, rather than the
-    // State map's word (one page less per firing). This writes `activity` into every CPU's copy
-    // of every program's area (a bpf_loop over the CPUs, bpf_map_lookup_percpu_elem): exit(),
-    // BEGIN's end (kActive) and END's start (kEnd) call it.
-    void set_activity_everywhere(bpf::Function& f, uint32_t activity);
-    uint32_t scratch_slots = 1;  // programs, each with its scratch area (slot)
-    std::map<std::pair<const bpf::Program*, uint32_t>, bpf::FunctionId> activity_callbacks;
     static constexpr uint32_t kStringTemps = 8;
     static constexpr uint32_t kMaxRecord = 8192;
     // speculation() tries the ids in a loop the verifier walks once per id.
@@ -119,7 +111,7 @@ bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::Ll
 // lookup: arguments from the saved user registers, then the call's enabled clauses.
 uint32_t syscall_table_key(int32_t nr, bool is_return);
 void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VReg ctx, bpf::VReg scratch,
-                      uint32_t want,
+                      bpf::VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
 // The table dispatch the pid, USDT, syscall and sdt programs share (codegen.cpp). The row of a
@@ -128,14 +120,14 @@ void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VR
 bpf::VReg table_row_or_return(bpf::Function& f, uint32_t map, bpf::VReg key, bpf::VReg* keyp = nullptr);
 // Calls each clause of clause_fns whose epid the row holds (0: not enabled): the epid of the
 // clause at position i of `slots` is the 4-byte word at byte first + 4 * i of the row. exit() in
-// an earlier clause stops the rest of the firing (the scratch area's activity word).
-void call_row_clauses(bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg row, int16_t first,
+// an earlier clause stops the rest of the firing.
+void call_row_clauses(bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, bpf::VReg row, int16_t first,
                       const std::vector<uint32_t>& slots, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
 // The sdt provider's program body (gen_sdt.cpp), after the activity check and the scratch
 // lookup: the probe's row of abi::kSdtTableMap by cookie, the arguments, the enabled clauses.
-void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, uint32_t want,
+void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).

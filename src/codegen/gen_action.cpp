@@ -226,7 +226,6 @@ void ClauseGen::action(const sema::Action& a) {
             VReg st = f.vreg();
             f.load_map_value(st, abi::kStateMap, 0);
             f.store(4, st, abi::kStateActivity, static_cast<int64_t>(abi::kDraining));
-            g.set_activity_everywhere(f, abi::kDraining);  // the words the programs check
             break;
         }
         case ActionKind::Printa:

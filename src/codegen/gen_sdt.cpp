@@ -138,7 +138,7 @@ void drop_first_arg(bpf::Function& f, VReg word, VReg scratch) {
 
 }  // namespace
 
-void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, uint32_t want,
+void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
                   const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     // The cookie: the probe id, and in its upper half the row of a probe's other tracepoint.
     VReg cookie = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
@@ -180,7 +180,7 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, uint32_t wan
     for (uint32_t i = 0; i < abi::kSdtGuards; ++i)
         sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
-    call_row_clauses(f, ctx, scratch, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,
+    call_row_clauses(f, ctx, scratch, st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,
                      clause_fns);
 }
 

@@ -28,7 +28,7 @@ uint32_t syscall_table_key(int32_t nr, bool is_return) {
     return static_cast<uint32_t>(nr + (is_return ? probes::kMaxSyscallNr : 0));
 }
 
-void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, uint32_t want,
+void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
     bool is_return = kind == AttachKind::SyscallReturn;
     // The programs are tp_btf programs: the tracepoint's first argument is a typed struct
@@ -86,7 +86,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
         f.store(8, scratch, abi::kScratchArgs + 8, ret);
     }
 
-    call_row_clauses(f, ctx, scratch, row, 4, g.out.syscall_clauses, want, clause_fns);
+    call_row_clauses(f, ctx, scratch, st, row, 4, g.out.syscall_clauses, want, clause_fns);
 }
 
 // errno: the error number at a failing syscall return (the tracepoint's ret is -errno), 0
