@@ -204,8 +204,10 @@ public:
     // semaphores of the probes the programs define. `objects` (the operands after the
     // scripts, which DTrace rewrites) are checked to be ELF files and left as they are:
     // sys/sdt.h probe sites need no rewriting. The semaphores are hidden unless -D defines
-    // STAP_SDT_V1 or STAP_SDT_V2 (SystemTap's rule). False with last_error(): "failed to
-    // link script x.d: ..." (`what` names the program, as "script x.d").
+    // STAP_SDT_V1 or STAP_SDT_V2 (SystemTap's rule). The object then goes through the
+    // linker -x ldpath names (`ld -r`), as DTrace's does. False with last_error(): "failed
+    // to link script x: ..." (`what` names the program as the message does, "script x.d",
+    // or "script x" when the object's name was made from x.d).
     bool program_link(const std::vector<Program*>& programs, const std::string& what,
                       const std::string& file, const std::vector<std::string>& objects);
     // The annotated BPF code of a program (-S), without loading it. Empty with last_error()

@@ -73,8 +73,10 @@ sema::SemaOptions sema_options(Consumer::Impl& impl, bool command_line) {
     so.command_line = command_line;
     so.have_target = impl.target != 0;
     so.kernel_symbols = &impl.kernel_symbols;
-    if (impl.library)
+    if (impl.library) {
         for (const auto& p : impl.library->programs) so.library.push_back(p.get());
+        so.library_files = impl.library->shown;
+    }
     // copyout/copyoutstr are refused at compile time where the kernel forbids user writes; the
     // kernel is asked only when a program uses them.
     so.user_writes = [&impl] {

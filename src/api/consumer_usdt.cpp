@@ -7,6 +7,7 @@
 #include "diag/render.h"
 #include "usdtgen/elf_object.h"
 #include "usdtgen/header.h"
+#include "usdtgen/linker.h"
 #include "usdtgen/object_rewrite.h"
 
 namespace bdtrace {
@@ -76,7 +77,10 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
         }
     }
     usdtgen::SemaphoreObject out;
-    out.source_name = what.substr(what.find(' ') + 1);
+    // The STT_FILE symbol names the script as given (`what` may have lost its ".d").
+    const Program* first = programs.empty() ? nullptr : programs.front();
+    out.source_name = first && first->request.spec == ProbeSpec::Script ? first->request.source_name
+                                                                        : what.substr(what.find(' ') + 1);
     out.hidden = !shared_semaphores(impl.opts);
     for (const usdtgen::UsdtProvider& prov : *providers)
         for (const usdtgen::UsdtProbe& probe : prov.probes) {
@@ -88,6 +92,10 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
         for (size_t i = 0; i < out.semaphores.size(); ++i)
             if (out.semaphores[i] == fn.semaphore) out.enabled.push_back({fn.symbol, i});
     if (auto err = usdtgen::write_semaphore_object(file, out)) {
+        impl.last_error = "failed to link " + what + ": " + *err;
+        return false;
+    }
+    if (auto err = usdtgen::relink(impl.opts.text("ldpath").value_or("ld"), file)) {
         impl.last_error = "failed to link " + what + ": " + *err;
         return false;
     }

@@ -388,8 +388,12 @@ int Driver::link() {
     for (size_t i = 0; i < compiled_.size(); ++i) {
         const ProgramArg& p = line_.programs[i];
         auto file = p.spec == ProbeSpec::Script ? derived_name(p.text, ".o") : std::nullopt;
+        std::string shown = what(compiled_[i]);
+        // DTrace cuts the ".d" off the script's name in place to make the object's name, so
+        // its message then names the script without it ("failed to link script dir/x: ...").
+        if (file && shown.ends_with(".d")) shown.resize(shown.size() - 2);
         if (!file) file = compiled_.size() > 1 ? "d.out." + std::to_string(i) : std::string("d.out");
-        if (!consumer_->program_link({compiled_[i].program.get()}, what(compiled_[i]), *file, line_.operands))
+        if (!consumer_->program_link({compiled_[i].program.get()}, shown, *file, line_.operands))
             return consumer_failure();
     }
     return 0;

@@ -17,6 +17,11 @@ std::string format_diagnostic_body(const Diagnostic& d, const RenderContext& ctx
     return out;
 }
 
+Diagnostic in_file(const Diagnostic& d, const std::string& file) {
+    return {d.severity, d.tag, SourceRange{},
+            "\"" + file + "\", line " + std::to_string(d.range.begin.line) + ": " + d.message};
+}
+
 std::string render_diagnostic(const Diagnostic& d, const RenderContext& ctx) {
     std::string out = ctx.program_name + ": ";
     if (d.severity == Severity::Warning) {

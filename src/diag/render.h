@@ -29,6 +29,11 @@ struct RenderContext {
 // the line for scripts, and for command-line programs of more than one line).
 std::string format_diagnostic_body(const Diagnostic& d, const RenderContext& ctx);
 
+// A diagnostic about a file other than the one compiled (a library file): the message names the
+// file and line as DTrace's "\"FILE\", line N: message" and the range is cleared, so the
+// rendering adds no line of the compiled program.
+Diagnostic in_file(const Diagnostic& d, const std::string& file);
+
 // One full line, without a trailing newline.
 std::string render_diagnostic(const Diagnostic& d, const RenderContext& ctx);
 

@@ -11,6 +11,7 @@
 #include <set>
 #include <sstream>
 
+#include "diag/render.h"
 #include "frontend/declared_names.h"
 #include "frontend/parse.h"
 
@@ -78,6 +79,10 @@ std::vector<std::string> dependencies(std::string_view text) {
 
 }  // namespace
 
+std::string shown_name(const File& f) {
+    return f.shown.empty() ? "/usr/lib/dtrace/" + base_name(f.path) : f.shown;
+}
+
 std::vector<File> select(const std::vector<File>& files, KernelVersion kernel, std::string* why) {
     std::map<std::string, const File*> chosen;  // by name
     for (const File& f : files) {
@@ -122,15 +127,21 @@ std::shared_ptr<const Library> load(const std::vector<File>& files, KernelVersio
     auto lib = std::make_shared<Library>();
     std::shared_ptr<const frontend::DeclaredNames> names;
     for (const File& f : chosen) {
-        frontend::SourceBuffer src("/usr/lib/dtrace/" + base_name(f.path), std::string(f.text));
+        frontend::SourceBuffer src(shown_name(f), std::string(f.text));
         frontend::ParseOptions po;
         po.known = names;
         po.library = true;
-        frontend::ParseResult pr = frontend::parse_program(src, po, diags);
-        if (diags.has_errors()) return nullptr;
+        DiagnosticList local;
+        frontend::ParseResult pr = frontend::parse_program(src, po, local);
+        if (local.has_errors()) {
+            for (const Diagnostic& d : local.items())
+                diags.add(in_file(d, shown_name(f)));
+            return nullptr;
+        }
         names = pr.names;
         lib->programs.push_back(std::move(pr.program));
         lib->paths.push_back(f.path);
+        lib->shown.push_back(shown_name(f));
     }
     lib->names = names ? names : std::make_shared<const frontend::DeclaredNames>();
     return lib;
@@ -149,6 +160,8 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
     namespace fs = std::filesystem;
     std::error_code ec;
     std::vector<fs::path> found;
+    // A directory that cannot be opened is passed over, as DTrace skips it (dt_load_libs_dir).
+    if (fs::directory_iterator probe(dir, ec); ec) return true;
     for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
         if (it->is_regular_file() && it->path().extension() == ".d") found.push_back(it->path());
         if (it->is_directory() && parse_version(it->path().filename().string()))
@@ -171,7 +184,8 @@ bool read_directory(const std::string& dir, std::deque<std::string>& store, std:
             return false;
         }
         store.push_back(text.str());
-        out.push_back({fs::relative(p, dir).string(), store.back()});
+        std::string rel = fs::relative(p, dir).string();
+        out.push_back({rel, store.back(), dir + "/" + rel});
     }
     return true;
 }

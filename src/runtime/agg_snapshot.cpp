@@ -1,5 +1,6 @@
 // Reading and changing the aggregation map: every entry with its CPUs' values merged, clear()
 // and trunc().
+#include <cstdint>
 #include <cstring>
 #include <map>
 
@@ -66,6 +67,10 @@ void snapshot_unkeyed(kernel::Map& array, const codegen::ProgramSet& ps, bool pe
                 any = true;
                 std::memcpy(cv.data(), at + codegen::abi::kAggArrayData, n * 8);
                 merge_cpu(d.func, row.value, cv, first, true);
+            } else if (d.func == AggFunc::Min || d.func == AggFunc::Max) {
+                // A CPU that never updated min()/max() holds its starting extreme, which is
+                // what DTrace shows for it with -x aggpercpu.
+                cv[0] = d.func == AggFunc::Min ? INT64_MAX : INT64_MIN;
             }
             if (percpu) row.percpu.push_back(std::move(cv));
         }
@@ -150,7 +155,8 @@ std::vector<AggRow> snapshot_aggregations(const AggMaps& maps, const codegen::Pr
         bool first = true;
         for (auto& cv : cpus) {
             merge_cpu(d.func, row.value, cv, first);
-            // A CPU's own value of min()/max() it never updated is its zero, as DTrace shows it.
+            // A CPU of a keyed min()/max() that never updated the key reads zero: the per-CPU
+            // hash cannot tell it from a real zero, so it is shown as read.
             if (percpu) row.percpu.push_back(std::move(cv));
         }
         rows.push_back(std::move(row));

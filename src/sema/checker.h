@@ -45,6 +45,7 @@ public:
     void inline_def(const ast::InlineDef& d, bool library = false);
     void declare_dynamic(bool thread, const ast::Declarator& decl, const Type* t);
     void clause(const ast::Clause& c, uint32_t index);
+    void library_program(const ast::Program& lib, size_t index);
     std::vector<EnabledProbe> match_probes(const ast::Clause& c);
     const Type* type_of(const ast::DeclSpecs& specs, const ast::Declarator& d);
     const Type* type_of(const ast::TypeName& t) { return type_of(t.specs, t.decl); }

@@ -1,6 +1,7 @@
 // Program scope: declarations, typedefs, struct/union/enum layout, inlines, probe matching.
 #include <algorithm>
 
+#include "diag/render.h"
 #include "frontend/const_fold.h"
 #include "sema/checker.h"
 
@@ -24,16 +25,7 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
     prog = std::make_unique<TypedProgram>();
     prog->strsize = opts.strsize;
     try {
-        for (const Program* lib : opts.library) {
-            for (const auto& item : lib->items) {
-                switch (item.kind) {
-                    case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
-                    case TopLevel::Kind::Inline: inline_def(*item.inline_def, true); break;
-                    case TopLevel::Kind::Translator: translator_def(*item.translator, true); break;
-                    default: break;  // the library has no clauses; its pragmas were read
-                }
-            }
-        }
+        for (size_t i = 0; i < opts.library.size(); ++i) library_program(*opts.library[i], i);
         if (opts.check_library) check_library();
         uint32_t clause_index = 0;
         for (const Program* program : programs) {
@@ -52,6 +44,39 @@ std::unique_ptr<TypedProgram> Checker::run(const std::vector<const Program*>& pr
         return nullptr;
     }
     return std::move(prog);
+}
+
+// A library file is compiled as a program and then set aside (DTrace's dt_load_libs_dir): its
+// declarations, inlines and translators stay; a probe clause in it is checked, so an error in
+// it fails every compile that loads the library, but it is never enabled. An error names the
+// library file and its line.
+void Checker::library_program(const Program& lib, size_t index) {
+    size_t before = diags.items().size();
+    try {
+        for (const auto& item : lib.items) {
+            switch (item.kind) {
+                case TopLevel::Kind::Declaration: declaration(*item.declaration); break;
+                case TopLevel::Kind::Inline: inline_def(*item.inline_def, true); break;
+                case TopLevel::Kind::Translator: translator_def(*item.translator, true); break;
+                case TopLevel::Kind::Clause: {
+                    uint32_t matched = prog->matched_probes;
+                    clause(*item.clause, 0);
+                    prog->clauses.pop_back();
+                    prog->matched_probes = matched;
+                    break;
+                }
+                default: break;  // its pragmas were read when it was parsed
+            }
+        }
+    } catch (const CheckAbort&) {
+        if (index < opts.library_files.size()) {
+            DiagnosticList named;
+            for (size_t i = 0; i < diags.items().size(); ++i)
+                named.add(i < before ? diags.items()[i] : in_file(diags.items()[i], opts.library_files[index]));
+            diags = std::move(named);
+        }
+        throw;
+    }
 }
 
 // ---- types of declarations --------------------------------------------------------------

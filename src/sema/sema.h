@@ -30,6 +30,8 @@ struct SemaOptions {
     process::KernelSymbols* kernel_symbols = nullptr;  // for `sym and mod`sym
     // The D system library's programs, checked before the program's own (dlib/library.h).
     std::vector<const ast::Program*> library;
+    // How messages name each library program's file (parallel to `library`; may be shorter).
+    std::vector<std::string> library_files;
     // Check every translator and inline of the library now, not when first used (tests).
     bool check_library = false;
 };

@@ -120,6 +120,54 @@ TEST(Dlib, LaterFilesKnowEarlierDeclarations) {
     EXPECT_TRUE(lib->names->program_typedef("lt_s_t"));
 }
 
+// A library file is compiled whole and set aside (DTrace's dt_load_libs_dir): its clauses are
+// checked, never kept; an error names the file as its directory was given, and the line.
+TEST(Dlib, LibraryClausesAreCheckedAndSetAside) {
+    sema::TypeTable types;
+    probes::Registry registry;
+    auto check = [&](const std::string& lib_text, std::string* error) -> size_t {
+        std::vector<dlib::File> files = {{"lt_lib.d", lib_text, "dir/lt_lib.d"}};
+        DiagnosticList diags;
+        auto lib = dlib::load(files, {6, 0}, diags);
+        if (!lib) {
+            *error = diags.items()[0].message;
+            EXPECT_EQ(diags.items()[0].range.begin.line, 0u);
+            return 0;
+        }
+        EXPECT_EQ(lib->shown, (std::vector<std::string>{"dir/lt_lib.d"}));
+        frontend::SourceBuffer src("t.d", "BEGIN { trace(LT_LIB); }");
+        frontend::ParseOptions po;
+        po.known = lib->names;
+        auto parsed = frontend::parse_program(src, po, diags);
+        sema::SemaOptions so;
+        for (const auto& p : lib->programs) so.library.push_back(p.get());
+        so.library_files = lib->shown;
+        auto prog = sema::analyze(*parsed.program, types, registry, so, diags);
+        if (!prog) {
+            *error = diags.items()[0].message;
+            EXPECT_EQ(diags.items()[0].range.begin.line, 0u);
+            return 0;
+        }
+        return prog->clauses.size();
+    };
+    std::string error;
+    EXPECT_EQ(check("inline int LT_LIB = 1;\nBEGIN\n{\n\ttrace(LT_LIB + 1);\n}\n", &error), 1u);
+    EXPECT_EQ(error, "");
+    check("inline int LT_LIB = 1;\nBEGIN\n{\n\tlt_nonexistent();\n}\n", &error);
+    EXPECT_EQ(error, "\"dir/lt_lib.d\", line 4: undefined function name: lt_nonexistent");
+    check("inline int LT_LIB = 1;\nBEGIN\n{\n\tx = ;\n}\n", &error);
+    EXPECT_EQ(error, "\"dir/lt_lib.d\", line 4: syntax error near \";\"");
+}
+
+TEST(Dlib, MissingLibraryDirectoryIsPassedOver) {
+    std::deque<std::string> store;
+    std::vector<dlib::File> files;
+    std::string why;
+    EXPECT_TRUE(dlib::read_directory("/nonexistent/lt_libdir", store, files, &why));
+    EXPECT_TRUE(files.empty());
+    EXPECT_EQ(why, "");
+}
+
 TEST(Dlib, EmbeddedLibraryParses) {
     DiagnosticList diags;
     for (dlib::KernelVersion v :

@@ -12,7 +12,8 @@ printf 'provider ltb {\n\tprobe two__words(char *, int);\n};\n' >../src/ltb.d
 printf 'int lt_site(void) { return 0; }\n' >../src/site.c
 cc -c -o site.o ../src/site.c || exit 1
 cp site.o site.before
-syms() { readelf -sW "$1" | awk -v f="$1" '$5 == "GLOBAL" { print f ": " $8, $6, $4, "size=" $3 }'; }
+# By name: the linker (ld -r) orders the symbol table its own way.
+syms() { readelf -sW "$1" | awk -v f="$1" '$5 == "GLOBAL" { print f ": " $8, $6, $4, "size=" $3 }' | sort; }
 
 "$dtrace" -G -s ../src/lta.d -s ../src/ltb.d site.o || exit 1
 cmp site.o site.before && echo "site.o unchanged"
