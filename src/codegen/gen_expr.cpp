@@ -327,7 +327,7 @@ VReg ClauseGen::value(const sema::Node& n) {
         case NodeKind::String: return string(n);
         case NodeKind::Global:
         case NodeKind::ClauseVar: {
-            if (n.type->is_string()) return var_address(*n.var);
+            if (n.type->is_string()) return string(n);
             VReg addr = var_address(*n.var);
             VReg r = f.vreg();
             f.load(static_cast<int>(n.type->size), r, addr, 0);
@@ -518,10 +518,8 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
     const sema::Variable& v = *n.var;
     if (v.dynamic()) return dynvar_assign(n, result);
     if (v.type->is_string()) {
-        VReg src = string(*n.b);
-        VReg dst = var_address(v);
-        copy_string(dst, src);
-        if (result) *result = dst;
+        VReg r = assign_var_string(v, *n.b);
+        if (result) *result = r;
         return;
     }
     if (v.type->is_record()) {  // a whole struct or union: its bytes
