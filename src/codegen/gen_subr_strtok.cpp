@@ -3,9 +3,9 @@
 // buffer (never past what is still to be read). Where the scan stopped is remembered, as
 // DTrace's dtms_strtok, in the hidden this-> variable sema gave the node: the address in the
 // original string, the end of that string's strsize characters, and the firing it belongs to
-// (strtok(NULL, ...) in a new firing finds nothing, as DTrace starts each firing with none, and
-// faults reading the NULL it holds). The first argument may be NULL (the constant, or a NULL
-// string value): go on from there. The result is NULL once nothing is left.
+// (strtok(NULL, ...) in a new firing finds nothing, as DTrace starts each firing with none). The
+// first argument may be NULL (the constant, or a NULL string value such as strstr() finding
+// nothing): go on from where the last call stopped. The result is NULL (0) once nothing is left.
 #include "bpf/helpers.h"
 #include "codegen/gen_subr_string.h"
 
@@ -65,8 +65,7 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
 
     // Where to read: the string given, or where the last call of this firing stopped.
     VReg base = f.vreg(), rest = f.vreg();
-    bpf::Label saved = f.new_label(), chosen = f.new_label(), null = f.new_label(), done = f.new_label(),
-               none = f.new_label();
+    bpf::Label saved = f.new_label(), chosen = f.new_label(), null = f.new_label(), done = f.new_label();
     VReg result = f.vreg();
     const bool may_continue = !given.valid() || !ClauseGen::string_never_null(first);
     if (given.valid()) {
@@ -79,10 +78,9 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
         f.bind(saved);
         VReg when = f.vreg(), limit = f.vreg();
         f.load(8, when, state, kStateFiring);
-        f.mov(base, static_cast<int64_t>(0));
-        f.branch(Cond::Ne, when, firing, none);
+        f.branch(Cond::Ne, when, firing, null);
         f.load(8, base, state, kStateAddr);
-        f.branch(Cond::Eq, base, 0, none);
+        f.branch(Cond::Eq, base, 0, null);
         f.load(8, limit, state, kStateLimit);
         f.mov(rest, limit);
         f.alu64(AluOp::Sub, rest, base);
@@ -182,12 +180,6 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
         f.store(8, state, kStateFiring, firing);
         f.mov(result, d);
         f.jump(done);
-    }
-
-    // Going on where no tokenization of this firing stopped reads the NULL saved address.
-    if (may_continue) {
-        f.bind(none);
-        cg.fault(abi::kFaultBadAddr, base);
     }
 
     // Nothing left: NULL, and nothing remembered.
