@@ -399,9 +399,14 @@ VReg ClauseGen::value(const sema::Node& n) {
         }
         case NodeKind::Binary: {
             if (n.op >= Op::Lt && n.op <= Op::Ne) return compare(n);
-            // A string operand of + and - is the address of its characters.
-            VReg a = n.a->type->is_string() ? string(*n.a) : value(*n.a);
-            VReg b = n.b->type->is_string() ? string(*n.b) : value(*n.b);
+            // A string operand of + and - is the address of its characters, as a plain number:
+            // the sum may point anywhere (string(n) copies what it points at; a nested sum
+            // stays a number).
+            auto operand = [&](const sema::Node& x) {
+                return x.type->is_string() && x.kind != NodeKind::Binary ? as_number(string(x)) : value(x);
+            };
+            VReg a = operand(*n.a);
+            VReg b = operand(*n.b);
             const sema::Type* t = n.type;
             // Pointer arithmetic scales the integer operand by the pointee size.
             if (t->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)) {

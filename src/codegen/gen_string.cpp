@@ -29,6 +29,7 @@ bool ClauseGen::string_never_null(const sema::Node& n) {
     switch (n.kind) {
         case NodeKind::String:
         case NodeKind::Builtin:
+        case NodeKind::Binary:
         case NodeKind::Load: return true;
         case NodeKind::Cast: return !n.a->type->is_string() || string_never_null(*n.a);
         default: return false;
@@ -184,9 +185,21 @@ VReg ClauseGen::string(const sema::Node& n) {
             f.bind(ok);
             return t;
         }
+        case NodeKind::Binary: {
+            // s + n (n + s, s - n): the string at the address of s's characters plus n, read
+            // as (string) of a pointer is; NULL plus n faults there.
+            VReg p = value(n);
+            VReg t = string_temp();
+            f.store(1, t, 0, static_cast<int64_t>(0));
+            VReg rc = f.call_helper(bpf::helper::probe_read_kernel_str, {t, static_cast<int64_t>(g.strsize), p});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Sge, rc, 0, ok);
+            fault(abi::kFaultBadAddr, p);
+            f.bind(ok);
+            return t;
+        }
         case NodeKind::Cond:
-        case NodeKind::Comma:
-        case NodeKind::Binary: return value(n);  // s + n: the address of s's characters, plus n
+        case NodeKind::Comma: return value(n);
         default:
             g.error("D_UNKNOWN", n.range, "this string expression is not yet supported by the code generator");
     }
