@@ -180,9 +180,13 @@ public:
 
     // ---- strings (gen_string.cpp) ----
     bpf::VReg string(const sema::Node& n);       // pointer to a NUL-terminated buffer
-    // string(n) for reading its bytes: a NULL string (strchr() finding nothing, strtok() at its
-    // end) faults with an invalid address, as reading it does in DTrace.
+    // string(n) for reading its bytes: a NULL string (0: a string variable never assigned or
+    // assigned 0, strchr() finding nothing, strtok() at its end) faults with an invalid address,
+    // as reading it does in DTrace.
     bpf::VReg string_operand(const sema::Node& n);
+    static bool string_never_null(const sema::Node& n);  // string(n) is always a buffer
+    bpf::VReg var_string(const sema::Variable& v);     // a global's or this->'s string, or NULL
+    bpf::VReg assign_var_string(const sema::Variable& v, const sema::Node& value);  // returns v's string
     // string(n) for a comparison: DTrace compares a NULL string as the empty string.
     bpf::VReg string_or_empty(const sema::Node& n);
     bpf::VReg string_temp();
@@ -239,7 +243,7 @@ public:
     void dynvar_assign(const sema::Node& n, bpf::VReg* result);  // an Assign to a dynamic variable
     bpf::VReg dynvar_incdec(const sema::Node& n);
     bpf::VReg dynvar_key(const sema::Variable& v, const std::vector<sema::NodePtr>& keys);
-    bpf::VReg dynvar_lookup(bpf::VReg key);
+    bpf::VReg dynvar_lookup(bpf::VReg key, bool null_if_missing = false);  // a string's: NULL
     void dynvar_store(bpf::VReg key, bpf::VReg value_or_string, const sema::Type* t);
 
     // ---- statements and actions (gen_action.cpp) ----

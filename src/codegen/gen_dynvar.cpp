@@ -1,7 +1,7 @@
 // Dynamic variables: self->x, a[k...] and self->a[k...] in one hash map (abi::kDynVarMap). The key
 // is {dyn id, 0, thread id for self-> (else 0), key tuple}; reading an element that does not
-// exist gives zeros, assigning zero (or an empty string) deletes the element, and a store the
-// full map refuses is counted as a dynamic variable drop.
+// exist gives zeros (a string: NULL), assigning zero (a string: NULL) deletes the element, and a
+// store the full map refuses is counted as a dynamic variable drop.
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 
@@ -74,42 +74,41 @@ VReg ClauseGen::dynvar_read(const sema::Variable& v, const std::vector<sema::Nod
     return dynvar_lookup(dynvar_key(v, keys));
 }
 
-// The element's value, or the zeros of one never assigned.
-VReg ClauseGen::dynvar_lookup(VReg key) {
+// The element's value, or the zeros of one never assigned (a string's: NULL, 0).
+VReg ClauseGen::dynvar_lookup(VReg key, bool null_if_missing) {
     VReg map = f.vreg();
     f.load_map_fd(map, abi::kDynVarMap);
     VReg p = f.call_helper(bpf::helper::map_lookup_elem, {map, key});
     bpf::Label found = f.new_label();
     f.branch(Cond::Ne, p, 0, found);
-    f.mov(p, scratch);
-    f.alu64(AluOp::Add, p, static_cast<int64_t>(g.dyn_zero_offset));
+    if (null_if_missing) {
+        f.mov(p, static_cast<int64_t>(0));  // a plain number to the verifier, not a maybe-pointer
+    } else {
+        f.mov(p, scratch);
+        f.alu64(AluOp::Add, p, static_cast<int64_t>(g.dyn_zero_offset));
+    }
     f.bind(found);
     return p;
 }
 
 // Stores a scalar (value) or a string (address) under `key`, or deletes the element when the
-// value is zero or the string empty.
+// value is zero or the string NULL (the empty string is a value like any other).
 void ClauseGen::dynvar_store(VReg key, VReg v, const sema::Type* t) {
     VReg buf = f.vreg();
     f.mov(buf, scratch);
     f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.dyn_value_offset));
-    VReg test = f.vreg();
-    if (t->is_string()) {
-        copy_string(buf, v);
-        f.load(1, test, buf, 0);
-    } else {
-        f.store(8, buf, 0, v);
-        f.mov(test, v);
-    }
     VReg map = f.vreg();
-    f.load_map_fd(map, abi::kDynVarMap);
     bpf::Label remove = f.new_label(), done = f.new_label();
-    f.branch(Cond::Eq, test, 0, remove);
+    f.branch(Cond::Eq, v, 0, remove);
+    if (t->is_string()) copy_string(buf, v);
+    else f.store(8, buf, 0, v);
+    f.load_map_fd(map, abi::kDynVarMap);
     VReg rc = f.call_helper(bpf::helper::map_update_elem, {map, key, buf, 0});
     f.branch(Cond::Eq, rc, 0, done);
     count_drop(abi::kScratchDynDrops);
     f.jump(done);
     f.bind(remove);
+    f.load_map_fd(map, abi::kDynVarMap);
     f.call_helper(bpf::helper::map_delete_elem, {map, key});
     f.bind(done);
 }
@@ -179,10 +178,14 @@ void ClauseGen::dynvar_assign(const sema::Node& n, VReg* result) {
         VReg src = string(*n.b);
         VReg key = dynvar_key(v, n.args);
         dynvar_store(key, src, v.type);
-        if (result) {
+        if (result) {  // the value stored, or NULL
             VReg buf = f.vreg();
+            f.mov(buf, static_cast<int64_t>(0));
+            bpf::Label null = f.new_label();
+            f.branch(Cond::Eq, src, 0, null);
             f.mov(buf, scratch);
             f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.dyn_value_offset));
+            f.bind(null);
             *result = buf;
         }
         return;

@@ -327,7 +327,7 @@ VReg ClauseGen::value(const sema::Node& n) {
         case NodeKind::String: return string(n);
         case NodeKind::Global:
         case NodeKind::ClauseVar: {
-            if (n.type->is_string()) return var_address(*n.var);
+            if (n.type->is_string()) return string(n);
             VReg addr = var_address(*n.var);
             VReg r = f.vreg();
             f.load(static_cast<int>(n.type->size), r, addr, 0);
@@ -399,9 +399,14 @@ VReg ClauseGen::value(const sema::Node& n) {
         }
         case NodeKind::Binary: {
             if (n.op >= Op::Lt && n.op <= Op::Ne) return compare(n);
-            // A string operand of + and - is the address of its characters.
-            VReg a = n.a->type->is_string() ? string(*n.a) : value(*n.a);
-            VReg b = n.b->type->is_string() ? string(*n.b) : value(*n.b);
+            // A string operand of + and - is the address of its characters, as a plain number:
+            // the sum may point anywhere (string(n) copies what it points at; a nested sum
+            // stays a number).
+            auto operand = [&](const sema::Node& x) {
+                return x.type->is_string() && x.kind != NodeKind::Binary ? as_number(string(x)) : value(x);
+            };
+            VReg a = operand(*n.a);
+            VReg b = operand(*n.b);
             const sema::Type* t = n.type;
             // Pointer arithmetic scales the integer operand by the pointee size.
             if (t->is_pointer() && (n.op == Op::Add || n.op == Op::Sub)) {
@@ -518,10 +523,8 @@ void ClauseGen::assign(const sema::Node& n, VReg* result) {
     const sema::Variable& v = *n.var;
     if (v.dynamic()) return dynvar_assign(n, result);
     if (v.type->is_string()) {
-        VReg src = string(*n.b);
-        VReg dst = var_address(v);
-        copy_string(dst, src);
-        if (result) *result = dst;
+        VReg r = assign_var_string(v, *n.b);
+        if (result) *result = r;
         return;
     }
     if (v.type->is_record()) {  // a whole struct or union: its bytes

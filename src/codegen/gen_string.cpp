@@ -22,19 +22,23 @@ VReg ClauseGen::string_temp() {
     return r;
 }
 
-VReg ClauseGen::string_operand(const sema::Node& n) {
-    VReg r = string(n);
+// A string value is NULL (0) where DTrace's would be: a string variable never assigned (a
+// dynamic variable) or assigned 0, a subroutine's NULL result, and anything computed from them.
+// Constants, built-in names and strings copied out of memory are always buffers.
+bool ClauseGen::string_never_null(const sema::Node& n) {
     switch (n.kind) {
         case NodeKind::String:
-        case NodeKind::Global:
-        case NodeKind::ClauseVar:
-        case NodeKind::DynVar:  // an element never assigned reads as "" (see the man page)
         case NodeKind::Builtin:
-        case NodeKind::Load:
-        case NodeKind::Cast:
-        case NodeKind::Assign: return r;  // a buffer, never NULL
-        default: break;
+        case NodeKind::Binary:
+        case NodeKind::Load: return true;
+        case NodeKind::Cast: return !n.a->type->is_string() || string_never_null(*n.a);
+        default: return false;
     }
+}
+
+VReg ClauseGen::string_operand(const sema::Node& n) {
+    VReg r = string(n);
+    if (string_never_null(n)) return r;
     bpf::Label ok = f.new_label();
     f.branch(Cond::Ne, r, 0, ok);
     fault(abi::kFaultBadAddr, r);
@@ -44,13 +48,49 @@ VReg ClauseGen::string_operand(const sema::Node& n) {
 
 VReg ClauseGen::string_or_empty(const sema::Node& n) {
     VReg r = string(n);
-    if (n.kind == NodeKind::String || n.kind == NodeKind::Global || n.kind == NodeKind::ClauseVar ||
-        n.kind == NodeKind::DynVar)
-        return r;
+    if (string_never_null(n)) return r;
     bpf::Label ok = f.new_label();
     f.branch(Cond::Ne, r, 0, ok);
     f.load_map_value(r, abi::kStringsMap, g.string_constant(""));
     f.bind(ok);
+    return r;
+}
+
+// A string held in a global or a this-> variable is its bytes in place. NULL is marked in the
+// byte after its strsize characters, which a string stored there always leaves NUL: 0xff
+// there (and an empty string before it) is NULL (see assign()).
+VReg ClauseGen::var_string(const sema::Variable& v) {
+    VReg r = var_address(v);
+    VReg mark = f.vreg();
+    f.load(1, mark, r, static_cast<int16_t>(g.strsize - 1));
+    bpf::Label ok = f.new_label();
+    f.branch(Cond::Eq, mark, 0, ok);
+    f.mov(r, static_cast<int64_t>(0));
+    f.bind(ok);
+    return r;
+}
+
+VReg ClauseGen::assign_var_string(const sema::Variable& v, const sema::Node& value) {
+    VReg src = string(value);
+    VReg dst = var_address(v);
+    const auto last = static_cast<int16_t>(g.strsize - 1);
+    if (string_never_null(value)) {
+        f.store(1, dst, last, static_cast<int64_t>(0));
+        copy_string(dst, src);
+        return dst;
+    }
+    VReg r = f.vreg();
+    bpf::Label null = f.new_label(), done = f.new_label();
+    f.branch(Cond::Eq, src, 0, null);
+    f.store(1, dst, last, static_cast<int64_t>(0));
+    copy_string(dst, src);
+    f.mov(r, dst);
+    f.jump(done);
+    f.bind(null);
+    f.store(1, dst, 0, static_cast<int64_t>(0));
+    f.store(1, dst, last, static_cast<int64_t>(0xff));
+    f.mov(r, static_cast<int64_t>(0));
+    f.bind(done);
     return r;
 }
 
@@ -66,10 +106,15 @@ VReg ClauseGen::string(const sema::Node& n) {
             f.load_map_value(r, abi::kStringsMap, g.string_constant(n.text));
             return r;
         }
+        case NodeKind::Int: {  // NULL (sema's 0 assigned to a string)
+            VReg r = f.vreg();
+            f.mov(r, static_cast<int64_t>(n.value));
+            return r;
+        }
         case NodeKind::Global:
-        case NodeKind::ClauseVar: return var_address(*n.var);
+        case NodeKind::ClauseVar: return var_string(*n.var);
         case NodeKind::Subr: return subroutine(n);
-        case NodeKind::DynVar: return dynvar_read(*n.var, n.args);
+        case NodeKind::DynVar: return dynvar_lookup(dynvar_key(*n.var, n.args), /*null_if_missing=*/true);
         case NodeKind::Assign: {
             VReg r;
             assign(n, &r);
@@ -140,9 +185,21 @@ VReg ClauseGen::string(const sema::Node& n) {
             f.bind(ok);
             return t;
         }
+        case NodeKind::Binary: {
+            // s + n (n + s, s - n): the string at the address of s's characters plus n, read
+            // as (string) of a pointer is; NULL plus n faults there.
+            VReg p = value(n);
+            VReg t = string_temp();
+            f.store(1, t, 0, static_cast<int64_t>(0));
+            VReg rc = f.call_helper(bpf::helper::probe_read_kernel_str, {t, static_cast<int64_t>(g.strsize), p});
+            bpf::Label ok = f.new_label();
+            f.branch(Cond::Sge, rc, 0, ok);
+            fault(abi::kFaultBadAddr, p);
+            f.bind(ok);
+            return t;
+        }
         case NodeKind::Cond:
-        case NodeKind::Comma:
-        case NodeKind::Binary: return value(n);  // s + n: the address of s's characters, plus n
+        case NodeKind::Comma: return value(n);
         default:
             g.error("D_UNKNOWN", n.range, "this string expression is not yet supported by the code generator");
     }

@@ -126,8 +126,7 @@ VReg lower_search(ClauseGen& cg, const sema::Node& n) {
     f.bind(done);
     if (!is_strstr) return result;
 
-    copy_tail_or_empty(cg, d, s, result, size);
-    return d;
+    return copy_tail_or_null(cg, d, s, result, size);
 }
 
 }  // namespace bdtrace::codegen::strsubr

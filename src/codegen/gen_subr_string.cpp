@@ -5,9 +5,9 @@
 // gen_subr_number.cpp (lltostr, strtoll) and gen_subr_inet.cpp.
 //
 // Each follows DTrace's dtrace_dif_subr() to the byte, with DTrace's `size` (the strsize option)
-// as this buffer's characters. A string result is a new string temporary; a NULL result (strchr()
-// finding nothing, strtok() at the end) is the empty string, which compares equal to NULL as
-// DTrace's string comparison does.
+// as this buffer's characters. A string result is a new string temporary, or NULL (0: strchr()
+// or strstr() finding nothing, strtok() at the end), which faults where its bytes are read and
+// compares as the empty string, as in DTrace.
 #include "bpf/helpers.h"
 #include "codegen/gen_subr_string.h"
 
@@ -173,8 +173,7 @@ VReg lower_strchr(ClauseGen& cg, const sema::Node& n, bool last) {
               b.next();
           }),
           static_cast<int64_t>(cg.g.strsize));
-    copy_tail_or_empty(cg, d, s, c.get(2), size);
-    return d;
+    return copy_tail_or_null(cg, d, s, c.get(2), size);
 }
 
 VReg lower_byte_order(ClauseGen& cg, const sema::Node& n, int bits) {

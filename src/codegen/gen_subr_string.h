@@ -67,9 +67,9 @@ bpf::VReg string_length(ClauseGen& cg, bpf::VReg s);
 // and NUL-terminates it. `max` must be within [0, strsize] for the verifier; it is clamped.
 void copy_prefix(ClauseGen& cg, bpf::VReg dst, bpf::VReg src, bpf::VReg max);
 
-// The string at s + at (at most size characters) into `d`, or "" into `d` when at < 0: what
-// strstr(), strchr() and strrchr() give once the search has found (or not found) its position.
-void copy_tail_or_empty(ClauseGen& cg, bpf::VReg d, bpf::VReg s, bpf::VReg at, int64_t size);
+// The string at s + at (at most size characters) into `d`, returning d, or NULL (0) when at < 0:
+// what strstr(), strchr() and strrchr() give once the search has found (or not found) its position.
+bpf::VReg copy_tail_or_null(ClauseGen& cg, bpf::VReg d, bpf::VReg s, bpf::VReg at, int64_t size);
 
 // Clamps a register into [0, hi] (signed below, unsigned above), so the verifier knows its range.
 void clamp(bpf::Function& f, bpf::VReg r, int64_t hi);

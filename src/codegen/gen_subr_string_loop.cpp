@@ -119,11 +119,12 @@ void clamp(bpf::Function& f, VReg r, int64_t hi) {
     f.bind(high);
 }
 
-void copy_tail_or_empty(ClauseGen& cg, VReg d, VReg s, VReg at, int64_t size) {
+VReg copy_tail_or_null(ClauseGen& cg, VReg d, VReg s, VReg at, int64_t size) {
     bpf::Function& f = cg.f;
+    VReg r = f.vreg();
     bpf::Label found = f.new_label(), done = f.new_label();
     f.branch(Cond::Sge, at, 0, found);
-    f.store(1, d, 0, 0);
+    f.mov(r, static_cast<int64_t>(0));
     f.jump(done);
     f.bind(found);
     clamp(f, at, size);
@@ -133,7 +134,9 @@ void copy_tail_or_empty(ClauseGen& cg, VReg d, VReg s, VReg at, int64_t size) {
     VReg all = f.vreg();
     f.mov(all, size);
     copy_prefix(cg, d, p, all);
+    f.mov(r, d);
     f.bind(done);
+    return r;
 }
 
 void copy_prefix(ClauseGen& cg, VReg dst, VReg src, VReg max) {

@@ -3,7 +3,9 @@
 // buffer (never past what is still to be read). Where the scan stopped is remembered, as
 // DTrace's dtms_strtok, in the hidden this-> variable sema gave the node: the address in the
 // original string, the end of that string's strsize characters, and the firing it belongs to
-// (strtok(NULL, ...) in a new firing finds nothing, as DTrace starts each firing with none).
+// (strtok(NULL, ...) in a new firing finds nothing, as DTrace starts each firing with none). The
+// first argument may be NULL (the constant, or a NULL string value such as strstr() finding
+// nothing): go on from where the last call stopped. The result is NULL (0) once nothing is left.
 #include "bpf/helpers.h"
 #include "codegen/gen_subr_string.h"
 
@@ -64,7 +66,8 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
     // Where to read: the string given, or where the last call of this firing stopped.
     VReg base = f.vreg(), rest = f.vreg();
     bpf::Label saved = f.new_label(), chosen = f.new_label(), null = f.new_label(), done = f.new_label();
-    const bool may_continue = !given.valid() || !first.type->is_string();
+    VReg result = f.vreg();
+    const bool may_continue = !given.valid() || !ClauseGen::string_never_null(first);
     if (given.valid()) {
         if (may_continue) f.branch(Cond::Eq, given, 0, saved);
         f.mov(base, given);
@@ -175,16 +178,17 @@ VReg lower_strtok(ClauseGen& cg, const sema::Node& n) {
         f.alu64(AluOp::Add, next, length);
         f.store(8, state, kStateAddr, next);
         f.store(8, state, kStateFiring, firing);
+        f.mov(result, d);
         f.jump(done);
     }
 
     // Nothing left: NULL, and nothing remembered.
     f.bind(null);
-    f.store(1, d, 0, 0);
     f.store(8, state, kStateAddr, 0);
     f.store(8, state, kStateFiring, firing);
+    f.mov(result, static_cast<int64_t>(0));
     f.bind(done);
-    return d;
+    return result;
 }
 
 }  // namespace bdtrace::codegen::strsubr

@@ -622,7 +622,8 @@ NodePtr Checker::assign(const ast::Expr& e) {
 // arrays and functions are not assignable; `=` takes a compatible value (integers, strings and
 // char pointers and arrays, pointers and the constant 0, the same struct or union); `+=` and
 // `-=` arithmetic or pointer plus integer; the other operators arithmetic or integral operands.
-// Zero assigned to a string (the way to free `self->s`) becomes the empty string.
+// Zero assigned to a string (the way to free `self->s`) is the NULL string: a constant 0 of type
+// string, which codegen stores as NULL (a dynamic variable: deleted).
 void Checker::check_assignment(Op op, const char* text, const Type* vt, NodePtr& value, SourceRange r,
                                bool dynamic_zero_ok) {
     if (vt->kind == TypeKind::Array || vt->kind == TypeKind::Function)
@@ -643,7 +644,7 @@ void Checker::check_assignment(Op op, const char* text, const Type* vt, NodePtr&
         ok = assignable(vt, value->type) || (vt->is_pointer() && zero) || (vt->is_string() && zero) ||
              (vt->is_record() && zero && dynamic_zero_ok);
         if (vt->is_pointer() && value->type->is_integer() && value->kind != NodeKind::Int) ok = false;
-        if (ok && vt->is_string() && zero) value = node(NodeKind::String, types.string_type(), value->range);
+        if (ok && vt->is_string() && zero) value = int_const(0, types.string_type(), value->range);  // NULL
     } else if (op == Op::Add || op == Op::Sub) {
         ok = !vt->is_string() && !value->type->is_string() &&
              ((vt->is_arith() && value->type->is_arith()) || (vt->is_pointer() && value->type->is_integer()));
