@@ -9,6 +9,7 @@
 #include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/map_table.h"
 #include "codegen/gen_usdt.h"
 #include "output/agg_buckets.h"
 #include "probes/glob.h"
@@ -107,7 +108,7 @@ void ClauseGen::run() {
     }
     // The record header, once the predicate let the clause run.
     f.mov(record, scratch);
-    f.alu64(AluOp::Add, record, static_cast<int64_t>(g.record_offset));
+    f.alu64(AluOp::Add, record, static_cast<int64_t>(g.layout.record));
     f.store(8, record, 8, static_cast<int64_t>(0));  // the action mask; epid and CPU when sent
     // More than 64 actions: their bits follow the header, and the data after them.
     mask_words = abi::action_mask_words(count_actions(clause.body));
@@ -521,10 +522,6 @@ void Gen::run() {
         out.sdt_clauses.insert(out.sdt_clauses.end(), sdt, c.index);
     }
 
-    // The scratch area: this-> variables, the record buffer, the fault record, temporaries.
-    uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;
-    record_offset = vars_end;
-
     // Lower every clause once per program kind it is enabled in (a BPF function cannot be
     // shared between programs), measuring record sizes as we go.
     for (auto& entry_kind : by_kind) {
@@ -586,25 +583,14 @@ void Gen::run() {
         gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }
-    out.record_offset = record_offset;
     out.strsize = strsize;
 }
-
-// The kernel's limit on a per-CPU map value (PCPU_MIN_UNIT_SIZE).
-constexpr uint32_t kMaxScratchValue = 32768;
 
 std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
                                      sema::TypeTable& types, const CodegenOptions& opts,
                                      DiagnosticList& diags) {
     auto ps = std::make_unique<ProgramSet>();
     Gen g(prog, registry, types, opts, diags, *ps);
-    // Offsets of the fault record and the temporaries depend on the largest record, which is
-    // known only after lowering; lower once with generous fixed offsets.
-    uint32_t vars_end = abi::kScratchVars + (prog.clause_vars_size + 7) / 8 * 8;
-    g.record_offset = vars_end;
-    g.fault_offset = vars_end + Gen::kMaxRecord;
-    g.temps_offset = g.fault_offset + 2 * Gen::kFaultRecordSpace;
-    g.stack_offset = g.temps_offset + g.strsize * Gen::kStringTemps;
     // Aggregations: key layouts and the largest key and value, for the hash the keyed ones share;
     // an aggregation without keys has one entry, a slot of the per-CPU array.
     uint32_t key_size = 8, value_size = 8, array_value = 8;
@@ -671,8 +657,6 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     // one entry, every update is dropped (gen_agg.cpp), as DTrace drops them.
     g.agg_entries = opts.aggsize / std::max<uint32_t>(key_size + std::max(value_size, array_value), 1);
     ps->agg_spill = keyed > 0 && g.agg_entries > 2 * abi::kAggSpillEntries;
-    g.agg_key_offset = g.stack_offset + Gen::kStackBytes;
-    g.agg_zero_offset = g.agg_key_offset + key_size;
     // Dynamic variables: the largest key ({id, tid, tuple}) and value of the one map they share.
     uint32_t dyn_key = 16, dyn_value = 8;
     // What -x dynvarsize counts per entry, as DTrace for Linux counts it: the largest tuple
@@ -696,12 +680,17 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                       : v->type->is_record() ? static_cast<uint32_t>(std::max<uint64_t>((v->type->size + 7) / 8 * 8, 8)) : 8;
         dyn_value = std::max(dyn_value, vs);
     }
-    g.dyn_key_offset = g.agg_zero_offset + value_size;
-    g.dyn_value_offset = g.dyn_key_offset + dyn_key;
-    g.dyn_zero_offset = g.dyn_value_offset + dyn_value;
-    // alloca()/copyin() memory last, present only when a clause allocates (gen_subr_memory.cpp).
-    g.alloca_offset = (g.dyn_zero_offset + dyn_value + 7) / 8 * 8;
-    g.scratchsize = (opts.scratchsize + 7) / 8 * 8;
+    // The scratch value's areas, at offsets that do not depend on the lowering (the record
+    // buffer has room for the largest record bdtrace allows, checked after lowering).
+    ScratchNeeds needs;
+    needs.vars_size = prog.clause_vars_size;
+    needs.strsize = g.strsize;
+    needs.agg_key_size = key_size;
+    needs.agg_value_size = value_size;
+    needs.dyn_key_size = dyn_key;
+    needs.dyn_value_size = dyn_value;
+    needs.scratchsize = opts.scratchsize;
+    g.layout = scratch_layout(needs);
     if (prog.speculations && opts.nspec > Gen::kMaxSpeculations) {
         diags.error("D_UNKNOWN", {}, "nspec " + std::to_string(opts.nspec) + " is more than the " +
                                          std::to_string(Gen::kMaxSpeculations) + " speculations bdtrace supports");
@@ -712,90 +701,26 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     } catch (const GenAbort&) {
         return nullptr;
     }
-    if (g.record_capacity > Gen::kMaxRecord) {
-        diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(Gen::kMaxRecord) + " bytes");
+    if (g.record_capacity > ScratchLayout::kMaxRecord) {
+        diags.error("D_UNKNOWN", {}, "a clause records more than " + std::to_string(ScratchLayout::kMaxRecord) + " bytes");
         return nullptr;
     }
-    ps->scratch_size = g.dyn_zero_offset + dyn_value;
-    if (g.uses_alloca) ps->scratch_size = g.alloca_offset + 8 + 2 * g.scratchsize;
-    if (ps->scratch_size > kMaxScratchValue) {
-        uint32_t room = g.alloca_offset + 8 < kMaxScratchValue ? (kMaxScratchValue - g.alloca_offset - 8) / 2 / 8 * 8 : 0;
+    ps->scratch = g.layout;
+    if (ps->scratch.size() > kMaxScratchValue) {
+        uint32_t room = ps->scratch.max_scratchsize();
         diags.error("D_UNKNOWN", {}, "scratchsize " + std::to_string(opts.scratchsize) +
                                          " is too large: at most " + std::to_string(room) +
                                          " bytes fit in the per-CPU scratch area");
         return nullptr;
     }
 
-    std::vector<uint8_t> globals(std::max<uint32_t>(prog.globals_size, 8), 0);
-    ps->maps.push_back({abi::kStateMap, MapSpec::Kind::Array, "state", 4, sizeof(abi::State), 1, false, {}});
-    ps->maps.push_back({abi::kGlobalsMap, MapSpec::Kind::Array, "globals", 4,
-                        static_cast<uint32_t>(globals.size()), 1, false, globals});
-    const uint32_t scratch_slots = std::max<uint32_t>(1, static_cast<uint32_t>(ps->programs.size()));  // one per program
-    ps->maps.push_back({abi::kScratchMap, MapSpec::Kind::PercpuArray, "scratch", 4, ps->scratch_size, scratch_slots, false, {}});
-    ps->maps.push_back({abi::kRingbufMap, MapSpec::Kind::Ringbuf, "records", 0, 0, opts.bufsize, false, {}});
-    std::vector<uint8_t> strings = g.string_bytes();
-    if (strings.empty()) strings.resize(g.strsize, 0);
-    ps->maps.push_back({abi::kStringsMap, MapSpec::Kind::Array, "strings", 4,
-                        static_cast<uint32_t>(strings.size()), 1, true, strings});
-    // Keyed aggregations: what -x aggsize makes room for. Preallocating the default 4m took
-    // the kernel 0.3-0.8 s of memory accounting at every start, so a hash larger than the spill
-    // hash's kAggSpillEntries is allocated as keys appear, and a burst of new keys that finds
-    // the kernel's caches empty goes to the preallocated spill (gen_agg.cpp); the two share the
-    // bound. A smaller one is preallocated whole, with no spill.
-    uint32_t agg_entries = keyed ? std::max<uint32_t>(g.agg_entries, 1) : 1;
-    MapSpec aggs{abi::kAggMap, MapSpec::Kind::PercpuHash, "aggs", ps->agg_key_size, ps->agg_value_size,
-                 ps->agg_spill ? agg_entries - abi::kAggSpillEntries : agg_entries, false, {}};
-    aggs.no_prealloc = ps->agg_spill;
-    ps->maps.push_back(std::move(aggs));
-    // -x dynvarsize bounds the dynamic variables' entries (preallocated, as the aggregations').
-    uint32_t dyn_entries = prog.dynamic_vars.empty() ? 1 : static_cast<uint32_t>(opts.dynvarsize / (space_tuple + space_value));
-    ps->maps.push_back({abi::kDynVarMap, MapSpec::Kind::Hash, "dynvars", dyn_key, dyn_value,
-                        std::max<uint32_t>(dyn_entries, 1), false, {}});
-    // Speculations: one slot per id (index 0 unused) and each CPU's use of it; index 0 of the
-    // second holds each CPU's failure and drop counts. One entry each when unused.
     ps->speculations = prog.speculations;
     ps->nspec = prog.speculations ? opts.nspec : 0;
     ps->only_cpu = opts.only_cpu;
-    uint32_t spec_entries = prog.speculations ? opts.nspec + 1 : 1;
-    ps->maps.push_back({abi::kSpecMap, MapSpec::Kind::Array, "specs", 4, abi::kSpecSlotSize, spec_entries, false, {}});
-    ps->maps.push_back({abi::kSpecUseMap, MapSpec::Kind::PercpuArray, "spec_use", 4, abi::kSpecUseSize, spec_entries,
-                        false, {}});
-    // The pid provider: its probe table, and the library watch's reports (one page).
-    uint32_t slots = std::max<uint32_t>(static_cast<uint32_t>(ps->uprobe_clauses.size()), 1);
-    uint32_t rows = ps->uprobe_clauses.empty() ? 1 : abi::kProbeTableEntries;
-    ps->maps.push_back({abi::kProbeTableMap, MapSpec::Kind::Array, "probe_table", 4, 4 * slots, rows, false, {}});
-    ps->maps.push_back({abi::kNoticeMap, MapSpec::Kind::Ringbuf, "notices", 0, 0, 4096, false, {}});
     ps->probe_names = g.uprobe_probe_names;
-    MapSpec names{abi::kProbeNamesMap, MapSpec::Kind::Hash, "probe_names", 4, 4 * g.strsize,
-                  ps->probe_names ? abi::kProbeTableEntries : 1, false, {}};
-    names.no_prealloc = true;
-    ps->maps.push_back(std::move(names));
-    bool usdt = std::any_of(ps->programs.begin(), ps->programs.end(),
-                            [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
-    ps->maps.push_back({abi::kUsdtSiteMap, MapSpec::Kind::Array, "usdt_sites", 4, sizeof(abi::UsdtSiteSpec),
-                        usdt ? abi::kUsdtSiteEntries : 1, false, {}});
-    uint32_t sys_slots = 1 + static_cast<uint32_t>(ps->syscall_clauses.size());
-    uint32_t sys_rows = ps->syscall_clauses.empty() ? 1 : 2 * probes::kMaxSyscallNr;
-    ps->maps.push_back({abi::kSyscallTableMap, MapSpec::Kind::Array, "syscalls", 4, 4 * sys_slots, sys_rows, false, {}});
-    uint32_t sdt_slots = abi::kSdtRowEpids + static_cast<uint32_t>(ps->sdt_clauses.size());
-    uint32_t sdt_rows = ps->sdt_clauses.empty() ? 1 : abi::kProbeTableEntries;
-    ps->maps.push_back({abi::kSdtTableMap, MapSpec::Kind::Array, "sdt", 4, 4 * sdt_slots, sdt_rows, false, {}});
-    // The library watch serves the descriptions of one process (pid<N>, provider<N>).
-    // ustack() keys unwound in BPF: the processes' mappings, every file's rows, the requests.
+    // ustack() keys unwound in BPF (the kUnwind* maps): a process's tables go when it execs.
     ps->unwind_keys = g.unwind_keys;
-    const bool uw = g.unwind_keys;
-    MapSpec uw_pids{abi::kUnwindPidMap, MapSpec::Kind::Hash, "unwind_pids", 4, sizeof(abi::UnwindProcess),
-                    uw ? abi::kUnwindProcesses : 1, false, {}};
-    uw_pids.no_prealloc = true;
-    ps->maps.push_back(std::move(uw_pids));
-    MapSpec uw_rows{abi::kUnwindRowsMap, MapSpec::Kind::Array, "unwind_rows", 4, sizeof(abi::UnwindRow),
-                    uw ? abi::kUnwindRows : 1, false, {}};
-    uw_rows.mmapable = true;
-    ps->maps.push_back(std::move(uw_rows));
-    ps->maps.push_back({abi::kUnwindPendingMap, MapSpec::Kind::Hash, "unwind_wait", 4, 8,
-                        uw ? abi::kUnwindProcesses : 1, false, {}});
-    ps->maps.push_back({abi::kUnwindNoticeMap, MapSpec::Kind::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}});
-    if (uw) ps->unwind_exec_program = unwind_exec_program();
+    if (g.unwind_keys) ps->unwind_exec_program = unwind_exec_program();
     // The library watch serves every process a uprobe clause names: a pid's, or the -c/-p
     // processes a provider glob covers (system-wide pid descriptions need none).
     bool dynamic = std::any_of(ps->uprobe_clauses.begin(), ps->uprobe_clauses.end(), [](const UprobeClause& uc) {
@@ -803,17 +728,38 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
                            [](const probes::Description& d) { return !probes::pid_system_wide(d); });
     });
     if (dynamic) ps->notice_program = notice_program();
-    ps->maps.push_back({abi::kVtimeMap, MapSpec::Kind::PercpuArray, "vtime", 4, abi::kVtimeSize, 1, false, {}});
     if (g.uses_vtime) ps->vtime_program = vtime_program(types);
     ps->kernel_machinery = g.uses_machinery;
-    ps->maps.push_back({abi::kMachineryMap, MapSpec::Kind::Hash, "machinery", 8, 4,
-                        g.uses_machinery ? abi::kMachineryEntries : 1, false, {}});
-    // Aggregations without keys: one slot each of a per-CPU array, whose lookup the verifier
-    // inlines (no hashing, nothing to allocate).
-    ps->maps.push_back({abi::kAggArrayMap, MapSpec::Kind::PercpuArray, "agg_array", 4, ps->agg_array_value_size,
-                        std::max<uint32_t>(unkeyed, 1), false, {}});
-    ps->maps.push_back({abi::kAggSpillMap, MapSpec::Kind::PercpuHash, "agg_spill", ps->agg_key_size,
-                        ps->agg_value_size, ps->agg_spill ? abi::kAggSpillEntries : 1, false, {}});
+
+    // The maps (map_table.cpp), from what the programs turned out to need.
+    MapNeeds mn;
+    mn.globals.assign(std::max<uint32_t>(prog.globals_size, 8), 0);
+    mn.scratch_size = ps->scratch.size();
+    mn.programs = static_cast<uint32_t>(ps->programs.size());
+    mn.bufsize = opts.bufsize;
+    mn.strings = g.string_bytes();
+    if (mn.strings.empty()) mn.strings.resize(g.strsize, 0);
+    mn.strsize = g.strsize;
+    mn.agg_key_size = ps->agg_key_size;
+    mn.agg_value_size = ps->agg_value_size;
+    mn.agg_entries = keyed ? g.agg_entries : 0;
+    mn.agg_spill = ps->agg_spill;
+    mn.agg_array_value_size = ps->agg_array_value_size;
+    mn.agg_array_slots = unkeyed;
+    mn.dyn_key_size = dyn_key;
+    mn.dyn_value_size = dyn_value;
+    // -x dynvarsize over what it counts per entry.
+    mn.dyn_entries = prog.dynamic_vars.empty() ? 0 : static_cast<uint32_t>(opts.dynvarsize / (space_tuple + space_value));
+    mn.nspec = ps->nspec;
+    mn.uprobe_slots = static_cast<uint32_t>(ps->uprobe_clauses.size());
+    mn.probe_names = ps->probe_names;
+    mn.usdt = std::any_of(ps->programs.begin(), ps->programs.end(),
+                          [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
+    mn.syscall_slots = static_cast<uint32_t>(ps->syscall_clauses.size());
+    mn.sdt_slots = static_cast<uint32_t>(ps->sdt_clauses.size());
+    mn.unwind_keys = g.unwind_keys;
+    mn.machinery = g.uses_machinery;
+    ps->maps = map_table(mn);
     return ps;
 }
 

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "codegen/codegen.h"
+#include "codegen/scratch_layout.h"
 
 namespace bdtrace::codegen {
 
@@ -39,23 +40,11 @@ public:
     // Bytes of a string buffer: D's strsize characters and a NUL, since a D string may use all
     // strsize characters.
     uint32_t strsize;
-    uint32_t record_offset = 0;  // in the scratch area
-    uint32_t record_capacity = 0;
-    uint32_t fault_offset = 0;   // the fault record
-    uint32_t temps_offset = 0;   // string temporaries
-    uint32_t stack_offset = 0;   // room for one kernel stack (stackdepth)
-    uint32_t agg_key_offset = 0;   // the aggregation key being built
-    uint32_t agg_zero_offset = 0;  // zeros: the first value of a new aggregation entry
+    // Where each area of the scratch value sits (scratch_layout.h), computed before lowering;
+    // layout.alloca is set by the clauses that allocate.
+    ScratchLayout layout;
+    uint32_t record_capacity = 0;  // the largest record a clause writes
     uint32_t agg_entries = 0;      // entries -x aggsize makes room for
-    uint32_t dyn_key_offset = 0;    // the dynamic variable key being built
-    uint32_t dyn_value_offset = 0;  // a dynamic variable value being stored
-    uint32_t dyn_zero_offset = 0;   // zeros: the value of an element never assigned
-    // alloca() and copyin() memory (gen_subr_memory.cpp): the bytes a clause has allocated,
-    // then 2 * scratchsize bytes, so that any offset below scratchsize plus any length up to
-    // scratchsize stays inside the map value where the verifier can see it.
-    uint32_t alloca_offset = 0;
-    uint32_t scratchsize = 256;
-    bool uses_alloca = false;  // some clause allocates: the scratch value holds the region
     bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)
     bool uses_vtime = false;      // a clause reads vtimestamp: the switch hook (vtime_program) runs
     bool uses_machinery = false;  // a kernel stack skips the tracing machinery (kMachineryMap)
@@ -64,7 +53,6 @@ public:
     static constexpr uint32_t kMachineryWindow = 6;
     static constexpr uint32_t kCommBytes = 16;  // TASK_COMM_LEN: execname's bytes and NUL
     bool unwind_keys = false;  // a clause unwinds a ustack() key in BPF (the kUnwind* maps)
-    static constexpr uint32_t kStackBytes = 127 * 8;  // perf_event_max_stack frames
     // The ERROR clauses of the program being built, called from every other clause's fault
     // path: (ERROR's epid, its function).
     struct ErrorFn {
@@ -77,11 +65,8 @@ public:
     bpf::Program* ir = nullptr;
     std::optional<bpf::FunctionId> chill_fn;
     bpf::FunctionId chill_callback();
-    static constexpr uint32_t kStringTemps = 8;
-    static constexpr uint32_t kMaxRecord = 8192;
     // speculation() tries the ids in a loop the verifier walks once per id.
     static constexpr uint32_t kMaxSpeculations = 1024;
-    static constexpr uint32_t kFaultRecordSpace = 64;  // one for clauses, one for ERROR clauses
     const std::vector<uint8_t>& string_bytes() const { return string_bytes_; }
 
     // ---- string subroutines (gen_subr_string*.cpp): their bpf_loop callbacks, one of each kind
@@ -199,14 +184,11 @@ public:
     void copy_string(bpf::VReg dst, bpf::VReg src, bool user = false);
     bpf::VReg string_compare(bpf::VReg a, bpf::VReg b);  // <0, 0, >0 as a signed value
 
-    // ---- subroutines: the dispatch in gen_expr.cpp; each group returns an invalid VReg for
-    // a subroutine that is not its own ----
+    // ---- subroutines: gen_expr.cpp calls the entry of the node's id in the table the group
+    // files fill (gen_subr_table.h) ----
     bpf::VReg subroutine(const sema::Node& n);
-    bpf::VReg string_subroutine(const sema::Node& n);       // gen_subr_string.cpp
-    bpf::VReg memory_subroutine(const sema::Node& n);       // gen_subr_memory.cpp
-    bpf::VReg speculation_subroutine(const sema::Node& n);  // gen_speculation.cpp
+    bpf::VReg speculation_value();  // speculation() (gen_speculation.cpp)
     // ---- user stacks and symbols (gen_subr_ustack.cpp) ----
-    bpf::VReg ustack_subroutine(const sema::Node& n);  // ufunc() & co. as numbers
     bpf::VReg user_builtin(const sema::Node& n);       // ucaller, ustackdepth, uregs[]
     // ustack() and the user symbols as recorded data: a record field, or an aggregation key
     // element written at `kf.offset` of `key`.
@@ -287,7 +269,7 @@ public:
     bool is_error_clause = false;  // a fault in an ERROR clause does not fire ERROR again
     bool can_fault = false;        // some operation jumps to fault_exit
     uint32_t fault_record_offset() const {
-        return g.fault_offset + (is_error_clause ? Gen::kFaultRecordSpace : 0);
+        return g.layout.fault + (is_error_clause ? ScratchLayout::kFaultRecordSpace : 0);
     }
 
     // ---- string subroutines (gen_subr_string*.cpp): the stack area of this clause that holds

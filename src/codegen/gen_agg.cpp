@@ -192,7 +192,7 @@ void ClauseGen::aggregate(const sema::AggUpdate& u) {
 VReg ClauseGen::array_entry(const sema::Aggregation& agg, const AggDesc& desc, bpf::Label done) {
     VReg key = f.vreg();
     f.mov(key, scratch);
-    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.agg_key_offset));
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.layout.agg_key));
     f.store(4, key, 0, static_cast<int64_t>(desc.array_slot));
     VReg map = f.vreg();
     f.load_map_fd(map, abi::kAggArrayMap);
@@ -217,7 +217,7 @@ VReg ClauseGen::array_entry(const sema::Aggregation& agg, const AggDesc& desc, b
 VReg ClauseGen::hash_key(const sema::AggUpdate& u, const sema::Aggregation& agg, const AggDesc& desc) {
     VReg key = f.vreg();
     f.mov(key, scratch);
-    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.agg_key_offset));
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.layout.agg_key));
     for (uint32_t off = 0; off < g.out.agg_key_size; off += 8) f.store(8, key, static_cast<int16_t>(off), 0);
     f.store(4, key, 0, static_cast<int64_t>(agg.id));
     for (size_t i = 0; i < u.keys.size(); ++i) {
@@ -260,7 +260,7 @@ VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc&, VReg ke
     f.branch(Cond::Ne, p, 0, have);
     VReg zero = f.vreg();
     f.mov(zero, scratch);
-    f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.agg_zero_offset));
+    f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.layout.agg_zero));
     f.load_map_fd(map, abi::kAggMap);
     VReg err = f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
     f.load_map_fd(map, abi::kAggMap);
@@ -274,7 +274,7 @@ VReg ClauseGen::hash_entry(const sema::Aggregation& agg, const AggDesc&, VReg ke
         f.mov(p, s);
         f.branch(Cond::Ne, s, 0, have);  // spilled by an earlier burst
         f.mov(zero, scratch);
-        f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.agg_zero_offset));
+        f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.layout.agg_zero));
         f.load_map_fd(map, abi::kAggSpillMap);
         f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1});
         f.load_map_fd(map, abi::kAggSpillMap);

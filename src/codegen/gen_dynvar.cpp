@@ -34,8 +34,8 @@ VReg ClauseGen::dynvar_key(const sema::Variable& v, const std::vector<sema::Node
     }
     VReg key = f.vreg();
     f.mov(key, scratch);
-    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.dyn_key_offset));
-    for (uint32_t off = 0; off < g.dyn_value_offset - g.dyn_key_offset; off += 8)
+    f.alu64(AluOp::Add, key, static_cast<int64_t>(g.layout.dyn_key));
+    for (uint32_t off = 0; off < g.layout.dyn_value - g.layout.dyn_key; off += 8)
         f.store(8, key, static_cast<int16_t>(off), 0);
     f.store(4, key, 0, static_cast<int64_t>(v.dyn_id));
     if (v.scope == sema::Variable::Scope::Thread) {
@@ -85,7 +85,7 @@ VReg ClauseGen::dynvar_lookup(VReg key, bool null_if_missing) {
         f.mov(p, static_cast<int64_t>(0));  // a plain number to the verifier, not a maybe-pointer
     } else {
         f.mov(p, scratch);
-        f.alu64(AluOp::Add, p, static_cast<int64_t>(g.dyn_zero_offset));
+        f.alu64(AluOp::Add, p, static_cast<int64_t>(g.layout.dyn_zero));
     }
     f.bind(found);
     return p;
@@ -96,7 +96,7 @@ VReg ClauseGen::dynvar_lookup(VReg key, bool null_if_missing) {
 void ClauseGen::dynvar_store(VReg key, VReg v, const sema::Type* t) {
     VReg buf = f.vreg();
     f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.dyn_value_offset));
+    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.dyn_value));
     VReg map = f.vreg();
     bpf::Label remove = f.new_label(), done = f.new_label();
     f.branch(Cond::Eq, v, 0, remove);
@@ -125,7 +125,7 @@ VReg ClauseGen::dynvar_element(const sema::Variable& v, const std::vector<sema::
     f.branch(Cond::Ne, p, 0, done);
     VReg zero = f.vreg();
     f.mov(zero, scratch);
-    f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.dyn_zero_offset));
+    f.alu64(AluOp::Add, zero, static_cast<int64_t>(g.layout.dyn_zero));
     f.load_map_fd(map, abi::kDynVarMap);
     f.call_helper(bpf::helper::map_update_elem, {map, key, zero, 1 /* BPF_NOEXIST */});
     f.load_map_fd(map, abi::kDynVarMap);
@@ -134,7 +134,7 @@ VReg ClauseGen::dynvar_element(const sema::Variable& v, const std::vector<sema::
     f.branch(Cond::Ne, p, 0, done);
     count_drop(abi::kScratchDynDrops);
     f.mov(p, scratch);
-    f.alu64(AluOp::Add, p, static_cast<int64_t>(g.dyn_value_offset));
+    f.alu64(AluOp::Add, p, static_cast<int64_t>(g.layout.dyn_value));
     f.bind(done);
     return p;
 }
@@ -162,7 +162,7 @@ void ClauseGen::dynvar_assign(const sema::Node& n, VReg* result) {
         }
         VReg buf = f.vreg();
         f.mov(buf, scratch);
-        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.dyn_value_offset));
+        f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.dyn_value));
         copy_record(buf, *n.b, v.type->size);
         key = dynvar_key(v, n.args);
         f.load_map_fd(map, abi::kDynVarMap);
@@ -184,7 +184,7 @@ void ClauseGen::dynvar_assign(const sema::Node& n, VReg* result) {
             bpf::Label null = f.new_label();
             f.branch(Cond::Eq, src, 0, null);
             f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.dyn_value_offset));
+            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.dyn_value));
             f.bind(null);
             *result = buf;
         }

@@ -4,6 +4,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_subr_table.h"
 #include "sema/btf_types.h"
 
 namespace bdtrace::codegen {
@@ -498,10 +499,7 @@ VReg ClauseGen::value(const sema::Node& n) {
 
 // A subroutine's value (for a string: the address of its buffer), from the file of its group.
 VReg ClauseGen::subroutine(const sema::Node& n) {
-    if (VReg r = string_subroutine(n); r.valid()) return r;
-    if (VReg r = memory_subroutine(n); r.valid()) return r;
-    if (VReg r = speculation_subroutine(n); r.valid()) return r;
-    if (VReg r = ustack_subroutine(n); r.valid()) return r;
+    if (SubrLowering lower = subr_lowering(n.subr)) return lower(*this, n);
     g.error("D_UNKNOWN", n.range, "this subroutine is not yet supported by the code generator");
 }
 
@@ -556,7 +554,7 @@ VReg ClauseGen::second_frame(VReg bytes) {
     bpf::Label none = f.new_label(), done = f.new_label();
     f.branch(Cond::Slt, bytes, 16, none);
     f.mov(buf, scratch);
-    f.load(8, r, buf, static_cast<int16_t>(g.stack_offset + 8));
+    f.load(8, r, buf, static_cast<int16_t>(g.layout.stack + 8));
     f.jump(done);
     f.bind(none);
     f.mov(r, static_cast<int64_t>(0));

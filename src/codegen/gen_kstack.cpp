@@ -36,7 +36,7 @@ VReg ClauseGen::machinery_frames(VReg bytes) {
         VReg pc = f.vreg();
         VReg buf = f.vreg();
         f.mov(buf, scratch);
-        f.load(8, pc, buf, static_cast<int16_t>(g.stack_offset + 8 * i));
+        f.load(8, pc, buf, static_cast<int16_t>(g.layout.stack + 8 * i));
         f.alu64(AluOp::Rsh, pc, abi::kMachineryBlockShift);
         f.store(8, slot, 0, pc);
         VReg keyp = f.vreg();
@@ -55,7 +55,7 @@ VReg ClauseGen::machinery_frames(VReg bytes) {
 VReg ClauseGen::stack_window() {
     VReg buf = f.vreg();
     f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
+    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.stack));
     return f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(8 * Gen::kMachineryWindow), stack_flags()});
 }
 
@@ -71,10 +71,10 @@ VReg ClauseGen::stack_skip() {
 VReg ClauseGen::kernel_caller() {
     VReg buf = f.vreg();
     f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
+    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.stack));
     if (!stack_has_machinery()) {
         // The interrupted function's caller: the stack's second frame.
-        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), stack_flags()});
+        VReg got = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(ScratchLayout::kStackBytes), stack_flags()});
         return second_frame(got);
     }
     // Where the probe fired: the first frame that is not the machinery's, as DTrace's caller of
@@ -90,7 +90,7 @@ VReg ClauseGen::kernel_caller() {
     f.branch(Cond::Sle, bytes, need, done);
     f.mov(buf, scratch);
     f.alu64(AluOp::Add, buf, need);
-    f.load(8, r, buf, static_cast<int16_t>(g.stack_offset));
+    f.load(8, r, buf, static_cast<int16_t>(g.layout.stack));
     f.bind(done);
     return r;
 }
@@ -98,8 +98,8 @@ VReg ClauseGen::kernel_caller() {
 VReg ClauseGen::kernel_stackdepth() {
     VReg buf = f.vreg();
     f.mov(buf, scratch);
-    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-    VReg r = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(Gen::kStackBytes), stack_flags()});
+    f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.stack));
+    VReg r = f.call_helper(bpf::helper::get_stack, {ctx, buf, static_cast<int64_t>(ScratchLayout::kStackBytes), stack_flags()});
     bpf::Label ok = f.new_label();
     f.branch(Cond::Sge, r, 0, ok);
     f.mov(r, static_cast<int64_t>(0));

@@ -12,6 +12,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_subr_table.h"
 
 namespace bdtrace::codegen {
 
@@ -133,8 +134,7 @@ VReg spec_entry(bpf::Function& f, bpf::MapRef map, bpf::Operand id, bpf::Label m
 
 // speculation(): the first free id, claimed with an atomic OR; 0 and a count of the failure
 // ("busy" when some id was being committed or discarded) when none is free.
-VReg ClauseGen::speculation_subroutine(const sema::Node& n) {
-    if (n.subr != sema::Subr::Speculation) return {};
+VReg ClauseGen::speculation_value() {
     uint32_t nspec = g.opts.nspec;
     VReg result = f.vreg(), i = f.vreg(), busy = f.vreg();
     bpf::Label loop = f.new_label(), next = f.new_label(), none = f.new_label(), done = f.new_label();
@@ -364,6 +364,12 @@ void ClauseGen::speculation_action(const sema::Action& a, ActionRecord& rec) {
     f.mov(one, static_cast<int64_t>(1));
     f.xadd(8, left, abi::kSpecSlotWord, one);
     f.bind(done);
+}
+
+// The group's entry in the subroutine table (gen_subr_table.h).
+std::vector<SubrEntry> speculation_subr_entries() {
+    auto lower = [](ClauseGen& c, const sema::Node&) { return c.speculation_value(); };
+    return {{sema::Subr::Speculation, lower}};
 }
 
 }  // namespace bdtrace::codegen

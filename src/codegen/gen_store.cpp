@@ -45,23 +45,23 @@ VReg ClauseGen::writable_address(VReg addr, uint32_t size) {
         f.bind(next);
     };
     // The scratch memory this clause allocated: its counter, then the memory.
-    g.uses_alloca = true;
-    if (size <= g.scratchsize) {
+    g.layout.alloca = true;
+    if (size <= g.layout.scratchsize) {
         bpf::Label next = f.new_label();
-        uint32_t limit = g.scratchsize;
+        uint32_t limit = g.layout.scratchsize;
         f.mov(base, scratch);
-        f.alu64(AluOp::Add, base, static_cast<int64_t>(g.alloca_offset + 8));
+        f.alu64(AluOp::Add, base, static_cast<int64_t>(g.layout.alloca_area + 8));
         f.mov(off, a);
         f.alu64(AluOp::Sub, off, as_number(base));
         f.branch(Cond::Gt, off, static_cast<int64_t>(limit), next);
         VReg used = f.vreg(), end = f.vreg(), hdr = f.vreg();
         f.mov(hdr, scratch);
-        f.load(8, used, hdr, static_cast<int16_t>(g.alloca_offset));
+        f.load(8, used, hdr, static_cast<int16_t>(g.layout.alloca_area));
         f.mov(end, off);
         f.alu64(AluOp::Add, end, static_cast<int64_t>(size));
         f.branch(Cond::Gt, end, used, next);
         f.mov(r, scratch);
-        f.alu64(AluOp::Add, r, static_cast<int64_t>(g.alloca_offset + 8));
+        f.alu64(AluOp::Add, r, static_cast<int64_t>(g.layout.alloca_area + 8));
         f.alu64(AluOp::Add, r, off);
         f.jump(done);
         f.bind(next);

@@ -14,11 +14,11 @@ using bpf::VReg;
 using sema::NodeKind;
 
 VReg ClauseGen::string_temp() {
-    if (next_temp >= Gen::kStringTemps)
+    if (next_temp >= ScratchLayout::kStringTemps)
         g.error("D_UNKNOWN", clause.range, "clause uses too many string temporaries");
     VReg r = f.vreg();
     f.mov(r, scratch);
-    f.alu64(AluOp::Add, r, static_cast<int64_t>(g.temps_offset + g.strsize * next_temp++));
+    f.alu64(AluOp::Add, r, static_cast<int64_t>(g.layout.temps + g.strsize * next_temp++));
     return r;
 }
 

@@ -7,13 +7,14 @@
 //   bcopy(src, p, n)      n bytes of kernel memory copied to p, likewise
 //   rand()                a pseudo-random int
 //   progenyof(pid)        1 when the current process is pid or one of its descendants
-// Scratch memory is a region of the per-CPU scratch value (Gen::alloca_offset): 8 bytes counting
+// Scratch memory is a region of the per-CPU scratch value (layout.alloca_area): 8 bytes counting
 // what the clause has allocated, then the memory. D sees its addresses as plain numbers, read
 // back with the kernel read path like any kernel pointer.
 #include <algorithm>
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_subr_table.h"
 
 namespace bdtrace::codegen {
 
@@ -68,13 +69,13 @@ struct MemoryGen {
     bpf::Function& f;
     uint32_t limit;  // scratchsize, a multiple of 8
 
-    explicit MemoryGen(ClauseGen& cg) : c(cg), f(cg.f), limit(cg.g.scratchsize) { cg.g.uses_alloca = true; }
+    explicit MemoryGen(ClauseGen& cg) : c(cg), f(cg.f), limit(cg.g.layout.scratchsize) { cg.g.layout.alloca = true; }
 
     // A pointer into the region: its counter at 0, its memory from 8.
     VReg region(int64_t at) {
         VReg r = f.vreg();
         f.mov(r, c.scratch);
-        f.alu64(AluOp::Add, r, static_cast<int64_t>(c.g.alloca_offset) + at);
+        f.alu64(AluOp::Add, r, static_cast<int64_t>(c.g.layout.alloca_area) + at);
         return r;
     }
     VReg header() { return region(0); }
@@ -347,26 +348,27 @@ VReg progenyof(ClauseGen& c, const sema::Node& n) {
 
 void ClauseGen::reset_scratch_allocations() {
     if (!uses_scratch(clause.predicate.get()) && !uses_scratch(clause.body)) return;
-    g.uses_alloca = true;
+    g.layout.alloca = true;
     VReg hdr = f.vreg();
     f.mov(hdr, scratch);
-    f.alu64(AluOp::Add, hdr, static_cast<int64_t>(g.alloca_offset));
+    f.alu64(AluOp::Add, hdr, static_cast<int64_t>(g.layout.alloca_area));
     f.store(8, hdr, 0, static_cast<int64_t>(0));
 }
 
-VReg ClauseGen::memory_subroutine(const sema::Node& n) {
-    switch (n.subr) {
-        case Subr::Alloca: return MemoryGen(*this).alloca_(n);
-        case Subr::Copyin: return MemoryGen(*this).copyin(n);
-        case Subr::Copyinto: return MemoryGen(*this).copyinto(n);
-        case Subr::Bcopy: return MemoryGen(*this).bcopy(n);
-        case Subr::Copyinstr: return copyinstr(*this, n);
-        case Subr::Rand: return rand(*this, n);
-        case Subr::Progenyof: return progenyof(*this, n);
-        case Subr::Psargs: return psargs(*this, n);
-        case Subr::DPath: return d_path(*this, n);
-        default: return {};
-    }
+// The group's entries in the subroutine table (gen_subr_table.h).
+std::vector<SubrEntry> memory_subr_entries() {
+    using N = const sema::Node&;
+    return {
+        {Subr::Alloca, [](ClauseGen& c, N n) { return MemoryGen(c).alloca_(n); }},
+        {Subr::Copyin, [](ClauseGen& c, N n) { return MemoryGen(c).copyin(n); }},
+        {Subr::Copyinto, [](ClauseGen& c, N n) { return MemoryGen(c).copyinto(n); }},
+        {Subr::Bcopy, [](ClauseGen& c, N n) { return MemoryGen(c).bcopy(n); }},
+        {Subr::Copyinstr, copyinstr},
+        {Subr::Rand, rand},
+        {Subr::Progenyof, progenyof},
+        {Subr::Psargs, psargs},
+        {Subr::DPath, d_path},
+    };
 }
 
 }  // namespace bdtrace::codegen

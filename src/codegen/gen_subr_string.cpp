@@ -10,6 +10,7 @@
 // compares as the empty string, as in DTrace.
 #include "bpf/helpers.h"
 #include "codegen/gen_subr_string.h"
+#include "codegen/gen_subr_table.h"
 
 namespace bdtrace::codegen {
 
@@ -184,35 +185,38 @@ VReg lower_byte_order(ClauseGen& cg, const sema::Node& n, int bits) {
 
 }  // namespace
 
-VReg ClauseGen::string_subroutine(const sema::Node& n) {
-    switch (n.subr) {
-        case Subr::Strlen: return string_length(*this, string_operand(*n.args[0]));
-        case Subr::Strjoin: return lower_strjoin(*this, n);
-        case Subr::Substr: return lower_substr(*this, n);
-        case Subr::Toupper: return lower_case(*this, n, true);
-        case Subr::Tolower: return lower_case(*this, n, false);
-        case Subr::Strchr: return lower_strchr(*this, n, false);
-        case Subr::Strrchr: return lower_strchr(*this, n, true);
-        case Subr::Strstr:
-        case Subr::Index:
-        case Subr::Rindex: return lower_search(*this, n);
-        case Subr::Strtok: return lower_strtok(*this, n);
-        case Subr::Basename:
-        case Subr::Dirname:
-        case Subr::Cleanpath: return lower_path(*this, n);
-        case Subr::Lltostr:
-        case Subr::Strtoll: return lower_number(*this, n);
-        case Subr::InetNtoa:
-        case Subr::InetNtoa6:
-        case Subr::InetNtop: return lower_inet(*this, n);
-        case Subr::Htons:
-        case Subr::Ntohs: return lower_byte_order(*this, n, 16);
-        case Subr::Htonl:
-        case Subr::Ntohl: return lower_byte_order(*this, n, 32);
-        case Subr::Htonll:
-        case Subr::Ntohll: return lower_byte_order(*this, n, 64);
-        default: return {};
-    }
+// The group's entries in the subroutine table (gen_subr_table.h).
+std::vector<SubrEntry> string_subr_entries() {
+    using N = const sema::Node&;
+    return {
+        {Subr::Strlen, [](ClauseGen& c, N n) {
+             return string_length(c, c.string_operand(*n.args[0]));
+         }},
+        {Subr::Strjoin, lower_strjoin},
+        {Subr::Substr, lower_substr},
+        {Subr::Toupper, [](ClauseGen& c, N n) { return lower_case(c, n, true); }},
+        {Subr::Tolower, [](ClauseGen& c, N n) { return lower_case(c, n, false); }},
+        {Subr::Strchr, [](ClauseGen& c, N n) { return lower_strchr(c, n, false); }},
+        {Subr::Strrchr, [](ClauseGen& c, N n) { return lower_strchr(c, n, true); }},
+        {Subr::Strstr, lower_search},
+        {Subr::Index, lower_search},
+        {Subr::Rindex, lower_search},
+        {Subr::Strtok, lower_strtok},
+        {Subr::Basename, lower_path},
+        {Subr::Dirname, lower_path},
+        {Subr::Cleanpath, lower_path},
+        {Subr::Lltostr, lower_number},
+        {Subr::Strtoll, lower_number},
+        {Subr::InetNtoa, lower_inet},
+        {Subr::InetNtoa6, lower_inet},
+        {Subr::InetNtop, lower_inet},
+        {Subr::Htons, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 16); }},
+        {Subr::Ntohs, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 16); }},
+        {Subr::Htonl, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 32); }},
+        {Subr::Ntohl, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 32); }},
+        {Subr::Htonll, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 64); }},
+        {Subr::Ntohll, [](ClauseGen& c, N n) { return lower_byte_order(c, n, 64); }},
+    };
 }
 
 }  // namespace bdtrace::codegen

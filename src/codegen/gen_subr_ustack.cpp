@@ -12,6 +12,7 @@
 #include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/gen_subr_table.h"
 
 namespace bdtrace::codegen {
 
@@ -280,7 +281,7 @@ void ClauseGen::add_unwind_tail(Field& fld) {
         return;
     }
     uint32_t used = fld.offset + fld.size + 32;
-    uint32_t room = used + kRecordMargin < Gen::kMaxRecord ? Gen::kMaxRecord - used - kRecordMargin : 0;
+    uint32_t room = used + kRecordMargin < ScratchLayout::kMaxRecord ? ScratchLayout::kMaxRecord - used - kRecordMargin : 0;
     uint32_t copy = std::min(room, kStackCopy) / 8 * 8;
     if (copy >= kStackCopyShort) {
         fld.unwind = true;
@@ -299,7 +300,7 @@ Field ClauseGen::ustack_depth_record() {
     fld.kind = Field::Kind::UStack;
     fld.depth = true;
     fld.type_name = "uint32_t";
-    fld.frames = Gen::kStackBytes / 8;
+    fld.frames = ScratchLayout::kStackBytes / 8;
     if (g.opts.maxframes) fld.frames = std::min(fld.frames, g.opts.maxframes);
     fld.size = 16 + 8 * fld.frames;
     fld.offset = record_size;
@@ -323,14 +324,6 @@ void ClauseGen::user_key(const sema::Node& n, const Field& kf, VReg key) {
     f.store(8, key, static_cast<int16_t>(kf.offset + 8), bytes);
 }
 
-VReg ClauseGen::ustack_subroutine(const sema::Node& n) {
-    if (n.kind != NodeKind::Subr) return VReg{};
-    if (is_user_sym(n.subr)) return value(*n.args[0]);  // the address itself
-    if (n.subr == Subr::Ustack)
-        g.error("D_UNKNOWN", n.range, "ustack( ) may only be traced, printed or used as an aggregation key");
-    return VReg{};
-}
-
 VReg ClauseGen::user_builtin(const sema::Node& n) {
     using sema::BuiltinVar;
     VReg r = f.vreg();
@@ -342,8 +335,8 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
             bool depth = n.builtin == BuiltinVar::Ustackdepth;
             VReg buf = f.vreg();
             f.mov(buf, scratch);
-            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.stack_offset));
-            uint32_t most = Gen::kStackBytes / 8;
+            f.alu64(AluOp::Add, buf, static_cast<int64_t>(g.layout.stack));
+            uint32_t most = ScratchLayout::kStackBytes / 8;
             if (g.opts.maxframes) most = std::min(most, g.opts.maxframes);
             VReg bytes = write_user_stack(buf, depth ? most : 2);
             if (depth) {
@@ -387,6 +380,26 @@ VReg ClauseGen::user_builtin(const sema::Node& n) {
         }
         default: return VReg{};
     }
+}
+
+// The group's entries in the subroutine table (gen_subr_table.h): the user symbols' values are
+// their addresses; the stacks and the kernel symbols are only recorded (record_value()).
+std::vector<SubrEntry> ustack_subr_entries() {
+    using N = const sema::Node&;
+    auto address = [](ClauseGen& c, N n) { return c.value(*n.args[0]); };
+    auto recorded_only = [](ClauseGen& c, N n) -> VReg {
+        if (n.subr == Subr::Ustack)
+            c.g.error("D_UNKNOWN", n.range,
+                      "ustack( ) may only be traced, printed or used as an aggregation key");
+        c.g.error("D_UNKNOWN", n.range,
+                  "this subroutine is not yet supported by the code generator");
+    };
+    return {
+        {Subr::Ufunc, address},         {Subr::Usym, address},
+        {Subr::Umod, address},          {Subr::Uaddr, address},
+        {Subr::Ustack, recorded_only}, {Subr::Stack, recorded_only},
+        {Subr::Sym, recorded_only}, {Subr::Func, recorded_only}, {Subr::Mod, recorded_only},
+    };
 }
 
 }  // namespace bdtrace::codegen

@@ -361,7 +361,7 @@ VReg ClauseGen::unwind_user_stack(VReg dst, uint32_t frames) {
     } else {
         g.chill_callback();  // bpf_loop's callback needs BTF func_info: this turns it on
         bpf::Function& fn = g.ir->add_function(name, 2);  // bpf_loop: (index, context)
-        unwind_step(fn, frames, static_cast<int16_t>(g.stack_offset));
+        unwind_step(fn, frames, static_cast<int16_t>(g.layout.stack));
         cb = fn.id();
         g.string_callbacks[cache_key] = cb;
     }

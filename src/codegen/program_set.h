@@ -14,6 +14,7 @@
 #include "bpf/ir.h"
 #include "codegen/abi.h"
 #include "codegen/clause_reads.h"
+#include "codegen/scratch_layout.h"
 #include "output/agg_buckets.h"
 #include "probes/probe.h"
 #include "sema/typed.h"
@@ -186,8 +187,7 @@ struct ProgramSet {
     uint32_t agg_array_value_size = 0;  // abi::kAggArrayMap's value: the flag word, then the value
     bool agg_spill = false;  // abi::kAggMap is allocated as keys appear, abi::kAggSpillMap takes bursts
     uint32_t strsize = 256;
-    uint32_t scratch_size = 0;
-    uint32_t record_offset = 0;  // where the record buffer sits in the scratch area
+    ScratchLayout scratch;  // the per-CPU scratch value's areas (abi::kScratchMap)
     bool speculations = false;  // the program uses speculation(), speculate(), commit() or discard()
     uint32_t nspec = 0;         // speculation ids (-x nspec)
     // -x cpu: the programs act only on this CPU, BEGIN and END run there and tick probes fire

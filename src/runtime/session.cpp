@@ -654,16 +654,16 @@ DropCounts Session::new_drops() {
     const uint32_t entries = ps_.maps[codegen::abi::kScratchMap].max_entries;
     for (uint32_t key = 0; key < entries; ++key) {
         if (auto r = scratch.lookup(kernel::bytes_of(key), buf); !r || !*r) continue;
-        auto add = [&](int32_t offset, std::vector<uint64_t>& sum) {
+        auto add = [&](uint32_t offset, std::vector<uint64_t>& sum) {
             for (size_t cpu = 0; cpu < ncpu; ++cpu) {
                 uint64_t v;
                 std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
                 sum[cpu] += v;
             }
         };
-        add(codegen::abi::kScratchDrops, totals.records);
-        add(codegen::abi::kScratchAggDrops, totals.aggregations);
-        add(codegen::abi::kScratchDynDrops, totals.dynvars);
+        add(ps_.scratch.drops, totals.records);
+        add(ps_.scratch.agg_drops, totals.aggregations);
+        add(ps_.scratch.dyn_drops, totals.dynvars);
     }
     DropCounts out;
     auto take = [&](const std::vector<uint64_t>& total, std::vector<uint64_t>& seen, std::vector<uint64_t>& fresh) {

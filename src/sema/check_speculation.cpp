@@ -126,4 +126,7 @@ void Checker::speculation_rules(const Stmt& s) {
     }
 }
 
+// The group's name in the call table (check_stmt.cpp).
+std::vector<std::string_view> speculation_subroutine_names() { return {"speculation"}; }
+
 }  // namespace bdtrace::sema

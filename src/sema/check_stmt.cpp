@@ -297,15 +297,34 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
     return n;
 }
 
+// A call's value: the checker of its name's group, from a table of the groups' names (a name
+// two groups list goes to the first listed here).
 NodePtr Checker::call(const ast::Expr& e) {
+    using Check = NodePtr (*)(Checker&, const ast::Expr&, const std::string&);
+    static const std::map<std::string, Check, std::less<>> table = [] {
+        std::map<std::string, Check, std::less<>> t;
+        auto add = [&](const std::vector<std::string_view>& names, Check check) {
+            for (std::string_view n : names) t.emplace(std::string(n), check);
+        };
+        using E = const ast::Expr&;
+        using S = const std::string&;
+        add({"stack"}, [](Checker& c, E x, S) { return c.stack_value(x); });
+        add(ustack_subroutine_names(),
+            [](Checker& c, E x, S n) { return c.ustack_subroutine(x, n); });
+        add(string_subroutine_names(),
+            [](Checker& c, E x, S n) { return c.string_subroutine(x, n); });
+        add(memory_subroutine_names(),
+            [](Checker& c, E x, S n) { return c.memory_subroutine(x, n); });
+        add(speculation_subroutine_names(),
+            [](Checker& c, E x, S n) { return c.speculation_subroutine(x, n); });
+        add(kernel_subroutine_names(),
+            [](Checker& c, E x, S n) { return c.kernel_subroutine(x, n); });
+        add(prototype_names(), [](Checker& c, E x, S n) { return c.action_value(x, n); });
+        return t;
+    }();
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
-    if (name == "stack") return stack_value(e);
-    if (NodePtr n = ustack_subroutine(e, name)) return n;
-    if (NodePtr n = string_subroutine(e, name)) return n;
-    if (NodePtr n = memory_subroutine(e, name)) return n;
-    if (NodePtr n = speculation_subroutine(e, name)) return n;
-    if (NodePtr n = kernel_subroutine(e, name)) return n;
-    if (NodePtr n = action_value(e, name)) return n;
+    if (auto it = table.find(name); it != table.end())
+        if (NodePtr n = it->second(*this, e, name)) return n;
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))
         error("D_FUNC_IDKIND", e.range, "scalar '" + name + "' may not be referenced as a function");
     error("D_FUNC_UNDEF", e.range, "undefined function name: " + name);

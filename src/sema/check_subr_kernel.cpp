@@ -116,4 +116,11 @@ NodePtr Checker::kernel_subroutine(const ast::Expr& e, const std::string& name) 
     return nullptr;
 }
 
+// The group's names in the call table (check_stmt.cpp).
+std::vector<std::string_view> kernel_subroutine_names() {
+    std::vector<std::string_view> names;
+    for (const auto& d : kSubrs) names.push_back(d.name);
+    return names;
+}
+
 }  // namespace bdtrace::sema

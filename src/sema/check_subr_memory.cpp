@@ -96,4 +96,11 @@ NodePtr Checker::memory_subroutine(const ast::Expr& e, const std::string& name) 
     return n;
 }
 
+// The group's names in the call table (check_stmt.cpp).
+std::vector<std::string_view> memory_subroutine_names() {
+    std::vector<std::string_view> names;
+    for (const auto& d : table()) names.push_back(d.name);
+    return names;
+}
+
 }  // namespace bdtrace::sema

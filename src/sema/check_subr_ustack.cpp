@@ -129,4 +129,11 @@ std::unique_ptr<Action> Checker::ustack_action(const ast::Expr& call) {
     return a;
 }
 
+// The group's names in the call table (check_stmt.cpp).
+std::vector<std::string_view> ustack_subroutine_names() {
+    std::vector<std::string_view> names = {"ustack"};
+    for (const auto& d : kUserSyms) names.push_back(d.name);
+    return names;
+}
+
 }  // namespace bdtrace::sema

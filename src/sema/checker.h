@@ -7,6 +7,8 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "output/printf_check.h"
 #include "sema/sema.h"
@@ -28,6 +30,14 @@ struct Translator {
 
 // A copy of a typed expression (a translator's input, used once per member expression).
 NodePtr clone_node(const Node& n);
+
+// The function names each subroutine group checks, listed at the end of its file; the call
+// table (check_stmt.cpp) sends a call to the group of its name.
+std::vector<std::string_view> ustack_subroutine_names();       // check_subr_ustack.cpp
+std::vector<std::string_view> string_subroutine_names();       // check_subr_string.cpp
+std::vector<std::string_view> memory_subroutine_names();       // check_subr_memory.cpp
+std::vector<std::string_view> speculation_subroutine_names();  // check_speculation.cpp
+std::vector<std::string_view> kernel_subroutine_names();       // check_subr_kernel.cpp
 
 // How the printf()/printa() format checker sees a D type (check_stmt.cpp).
 output::ArgType printf_arg_type(const Type* t);
@@ -112,7 +122,8 @@ public:
     NodePtr dynamic_element(const ast::Expr& e, const Type* assigned);
     Variable* dynamic_variable(bool thread, bool assoc, const std::string& name, const Type* assigned,
                                SourceRange r);
-    // Subroutine calls by group; each returns null when `name` is not one of its own.
+    // Subroutine calls by group (the call table in check_stmt.cpp picks one by name); each
+    // returns null when `name` is not one of its own.
     NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
     NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp
     NodePtr speculation_subroutine(const ast::Expr& e, const std::string& name);  // check_speculation.cpp

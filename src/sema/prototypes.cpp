@@ -104,4 +104,10 @@ const char* kind_name(Prototype::Kind k) {
     return k == Prototype::Kind::Action ? "tracing function" : "aggregating function";
 }
 
+std::vector<std::string_view> prototype_names() {
+    std::vector<std::string_view> names;
+    for (const auto& p : kPrototypes) names.push_back(p.name);
+    return names;
+}
+
 }  // namespace bdtrace::sema

@@ -19,6 +19,8 @@ struct Prototype {
 
 // The tracing or aggregating function `name`, or null.
 const Prototype* find_prototype(std::string_view name);
+// Every prototype's name (the call table, check_stmt.cpp).
+std::vector<std::string_view> prototype_names();
 
 // A signature's parameters: their types ("@" is any type), the index of "..." (-1 for none)
 // and of the first optional "[type]" (-1 for none).

@@ -87,7 +87,7 @@ enum class Subr {
     // strings and byte order: check_subr_string.cpp, gen_subr_string.cpp
     Strlen, Strjoin, Substr, Index, Rindex, Strstr, Strchr, Strrchr, Strtok, Toupper, Tolower,
     Lltostr, Strtoll, Basename, Dirname, Cleanpath, InetNtoa, InetNtoa6, InetNtop, Htons, Htonl,
-    Htonll, Ntohs, Ntohl, Ntohll, Stringof,
+    Htonll, Ntohs, Ntohl, Ntohll,
     // memory: check_subr_memory.cpp, gen_subr_memory.cpp
     Copyin, Copyinstr, Copyinto, Bcopy, Alloca, Rand, Progenyof,
     Psargs,  // __psargs(start, end): the D system library's pr_psargs (dlib/d/procfs.d)
@@ -99,6 +99,8 @@ enum class Subr {
     // kernel symbols, the same units: sym(), func(), mod()
     Sym, Func, Mod,
 };
+// The number of Subr ids (Mod is the last): codegen's subroutine table has one entry each.
+inline constexpr size_t kSubrCount = static_cast<size_t>(Subr::Mod) + 1;
 
 struct Node {
     NodeKind kind;

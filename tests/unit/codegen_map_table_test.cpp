@@ -1,0 +1,57 @@
+// The map table (codegen/map_table.h): every abi::MapId gets exactly one map, built from the
+// program's needs, and an unused map keeps one entry.
+#include <gtest/gtest.h>
+
+#include <vector>
+
+#include "codegen/abi.h"
+#include "codegen/map_table.h"
+
+using namespace bdtrace;
+
+TEST(MapTable, EveryMapIdOnce) {
+    codegen::MapNeeds n;
+    n.globals.assign(8, 0);
+    n.strings.assign(257, 0);
+    n.bufsize = 1 << 16;
+    auto maps = codegen::map_table(n);
+    ASSERT_EQ(maps.size(), static_cast<size_t>(codegen::abi::kMapCount));
+    std::vector<int> seen(codegen::abi::kMapCount, 0);
+    for (const auto& m : maps) {
+        ASSERT_LT(m.id, codegen::abi::kMapCount);
+        ++seen[m.id];
+        EXPECT_GE(m.max_entries, 1u) << m.name;
+        EXPECT_FALSE(m.name.empty());
+    }
+    for (uint32_t id = 0; id < codegen::abi::kMapCount; ++id)
+        EXPECT_EQ(seen[id], 1) << "map id " << id;
+}
+
+TEST(MapTable, SizesComeFromTheNeeds) {
+    codegen::MapNeeds n;
+    n.globals.assign(24, 0);
+    n.strings.assign(257, 0);
+    n.scratch_size = 12345;
+    n.programs = 3;
+    n.agg_key_size = 40;
+    n.agg_value_size = 16;
+    n.agg_entries = 5000;
+    n.agg_spill = true;
+    n.uprobe_slots = 2;
+    auto maps = codegen::map_table(n);
+    auto find = [&](codegen::abi::MapId id) -> const codegen::MapSpec& {
+        for (const auto& m : maps)
+            if (m.id == id) return m;
+        return maps.front();
+    };
+    EXPECT_EQ(find(codegen::abi::kScratchMap).value_size, 12345u);
+    EXPECT_EQ(find(codegen::abi::kScratchMap).max_entries, 3u);
+    EXPECT_EQ(find(codegen::abi::kGlobalsMap).value_size, 24u);
+    EXPECT_EQ(find(codegen::abi::kAggMap).key_size, 40u);
+    EXPECT_EQ(find(codegen::abi::kAggMap).max_entries, 5000u - codegen::abi::kAggSpillEntries);
+    EXPECT_TRUE(find(codegen::abi::kAggMap).no_prealloc);
+    EXPECT_EQ(find(codegen::abi::kAggSpillMap).max_entries, codegen::abi::kAggSpillEntries);
+    EXPECT_EQ(find(codegen::abi::kProbeTableMap).value_size, 8u);
+    EXPECT_EQ(find(codegen::abi::kProbeTableMap).max_entries, codegen::abi::kProbeTableEntries);
+    EXPECT_EQ(find(codegen::abi::kSyscallTableMap).max_entries, 1u);  // unused: one entry
+}
