@@ -51,23 +51,15 @@ void NewProbes::add(const codegen::UprobeClause& uc, const std::vector<const pro
                     Matched& matched) {
     codegen::ProgramSet& ps = *impl_.programs;
     for (const probes::Probe* p : found) {
-        if (p->path.empty()) continue;
+        if (!probes::user_file(p->plan)) continue;
         // A probe the clause's descriptions match twice is enabled twice (Epid::occurrence).
         uint32_t occurrence = matched[p->id]++;
         if (!enabled_.insert({uc.clause, p->id, occurrence}).second) continue;
-        codegen::Epid e;
-        e.epid = static_cast<uint32_t>(ps.epids.size() + 1);
-        e.clause = uc.clause;
-        e.probe_id = p->id;
-        e.occurrence = occurrence;
-        e.provider = p->provider;
-        e.module = p->module;
-        e.function = p->function;
-        e.name = p->name;
+        const auto epid = static_cast<uint32_t>(ps.epids.size() + 1);
+        codegen::Epid e = codegen::enabling(*p, epid, uc.clause, occurrence);
         e.record_size = uc.record_size;
         e.actions = uc.actions;
         e.reads = uc.reads;
-        codegen::set_uprobe_fields(e, *p);
         ps.epids.push_back(std::move(e));
     }
 }

@@ -23,8 +23,8 @@ bool watch_stacks(const Consumer::Impl& impl) {
             if (probes::pid_system_wide(d) || probes::usdt_system_wide(d)) return true;
         for (const auto& e : ps.epids) {
             if (e.clause != uc.clause) continue;
-            const probes::Probe* p = impl.registry.by_id(e.probe_id);
-            if (p && p->pid == 0 && !p->path.empty()) return true;
+            const probes::UserFile* u = probes::user_file(e.plan);
+            if (u && u->pid == 0 && !u->path.empty()) return true;
         }
     }
     return false;
@@ -44,11 +44,11 @@ void know_stack_files(Consumer::Impl& impl) {
     if (auto own = process::read_mapped_objects(static_cast<uint64_t>(::getpid())))
         for (const auto& m : *own) us.know_file(m);
     for (const auto& e : impl.programs->epids) {
-        const probes::Probe* p = impl.registry.by_id(e.probe_id);
+        const probes::UserFile* u = probes::user_file(e.plan);
         struct stat st {};
-        if (!p || p->path.empty() || ::stat(p->path.c_str(), &st) != 0) continue;
+        if (!u || u->path.empty() || ::stat(u->path.c_str(), &st) != 0) continue;
         process::MappedObject obj;
-        obj.path = p->path;
+        obj.path = u->path;
         obj.dev = st.st_dev;
         obj.inode = st.st_ino;
         us.know_file(obj);

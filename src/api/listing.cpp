@@ -26,8 +26,9 @@ public:
             probes::ProbeInfo info = impl_.registry.info(p);
             if (nop5) {
                 std::string why = skip_reason(runtime::SkippedProbe::Why::Nop5);
-                if (!p.usdt_sites.empty() && nop5 < p.usdt_sites.size())
-                    why = std::to_string(nop5) + " of " + std::to_string(p.usdt_sites.size()) + " call sites: " + why;
+                const auto* usdt = p.plan_as<probes::UsdtPlan>();
+                if (usdt && !usdt->sites.empty() && nop5 < usdt->sites.size())
+                    why = std::to_string(nop5) + " of " + std::to_string(usdt->sites.size()) + " call sites: " + why;
                 info.skipped.push_back(why);
             }
             output::append_probe_info(text_, info);
@@ -75,8 +76,10 @@ private:
     // How many of the probe's sites are 5-byte NOPs this kernel would not attach (0 on a kernel
     // where that is safe; asked of the kernel only when there is such a site).
     size_t nop5_sites(const probes::Probe& p) {
-        size_t n = p.nop5_site ? 1 : 0;
-        for (const auto& s : p.usdt_sites) n += s.nop5;
+        size_t n = 0;
+        if (const auto* up = p.plan_as<probes::UprobePlan>()) n = up->nop5_site ? 1 : 0;
+        if (const auto* usdt = p.plan_as<probes::UsdtPlan>())
+            for (const auto& s : usdt->sites) n += s.nop5;
         if (n == 0) return 0;
         if (!impl_.kernel) impl_.kernel = kernel::open_kernel(impl_.vmlinux);
         // Without the privileges to test, nothing would be attached anyway: nothing to say.

@@ -91,10 +91,9 @@ bool user_key_field(const sema::Type* t, Field& k);
 // interpreter by the unit tests).
 bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::LlquantizeParams& p);
 
-// The syscall provider (gen_syscall.cpp): the key of a call's row of abi::kSyscallTableMap,
-// and the body of the sys_enter / sys_exit programs after the activity check and the scratch
-// lookup: arguments from the saved user registers, then the call's enabled clauses.
-uint32_t syscall_table_key(int32_t nr, bool is_return);
+// The syscall provider (gen_syscall.cpp): the body of the sys_enter / sys_exit programs after
+// the activity check and the scratch lookup: arguments from the saved user registers, then the
+// call's enabled clauses (the rows' keys: syscall_table_key(), program_set.h).
 void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VReg ctx, bpf::VReg scratch,
                       bpf::VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);

@@ -10,6 +10,7 @@
 // trampoline's context, whose slots are the function's arguments (then its return value).
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/program_builders.h"
 
 namespace bdtrace::codegen {
 
@@ -182,6 +183,10 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
 
     call_row_clauses(f, ctx, scratch, st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,
                      clause_fns);
+}
+
+void build_sdt_entry(const EntrySetup& s) {
+    sdt_dispatch(s.g, s.f, s.ctx, s.scratch, s.st, s.want, s.clause_fns);
 }
 
 }  // namespace bdtrace::codegen

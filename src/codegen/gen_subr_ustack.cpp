@@ -62,8 +62,7 @@ ClauseGen::EntryMode ClauseGen::entry_mode() const {
     if (g.current_kind != AttachKind::Uprobe || is_error_clause) return EntryMode::Never;
     bool entries = false, others = false;
     for (const auto& p : clause.probes) {
-        const probes::Probe* pr = g.registry.by_id(p.probe_id);
-        if (!pr || pr->attach != AttachKind::Uprobe) continue;
+        if (p.probe->kind() != AttachKind::Uprobe) continue;
         (p.name == "entry" ? entries : others) = true;
     }
     if (!entries) return EntryMode::Never;
@@ -74,8 +73,7 @@ VReg ClauseGen::is_entry_firing() {
     // Compare the firing's probe id with the clause's uprobe probes of the rarer kind.
     std::vector<uint32_t> entry_ids, other_ids;
     for (const auto& p : clause.probes) {
-        const probes::Probe* pr = g.registry.by_id(p.probe_id);
-        if (!pr || pr->attach != AttachKind::Uprobe) continue;
+        if (p.probe->kind() != AttachKind::Uprobe) continue;
         (p.name == "entry" ? entry_ids : other_ids).push_back(p.probe_id);
     }
     bool list_entries = entry_ids.size() <= other_ids.size();

@@ -6,6 +6,7 @@
 #include "arch/x86_64_regs.h"
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
+#include "codegen/program_builders.h"
 #include "probes/syscall_table.h"
 
 namespace bdtrace::codegen {
@@ -23,10 +24,6 @@ namespace {
 constexpr int64_t kMaxErrno = 4095;
 
 }  // namespace
-
-uint32_t syscall_table_key(int32_t nr, bool is_return) {
-    return static_cast<uint32_t>(nr + (is_return ? probes::kMaxSyscallNr : 0));
-}
 
 void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
@@ -112,6 +109,10 @@ VReg ClauseGen::syscall_errno() {
     f.mov(r, neg);
     f.bind(done);
     return r;
+}
+
+void build_syscall_entry(const EntrySetup& s) {
+    syscall_dispatch(s.g, s.f, s.kind, s.ctx, s.scratch, s.st, s.want, s.clause_fns);
 }
 
 }  // namespace bdtrace::codegen

@@ -2,6 +2,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/abi.h"
+#include "codegen/program_builders.h"
 
 namespace bdtrace::codegen {
 
@@ -117,6 +118,19 @@ void usdt_load_args(bpf::Function& f, VReg ctx, VReg scratch, VReg site) {
     f.bind(none);
     for (uint32_t i = 0; i < abi::kUsdtMaxArgs; ++i) f.store(8, scratch, static_cast<int16_t>(abi::scratch_arg(i)), 0);
     f.bind(done);
+}
+
+// The USDT programs' entry: the cookie holds the probe id, and the call site's index in the
+// upper half; the arguments from the site's specs, the clauses from the probe table.
+void build_usdt_entry(const EntrySetup& s) {
+    bpf::Function& f = s.f;
+    VReg probe = probe_id_of(s, true);
+    VReg site = f.vreg();
+    f.mov(site, probe);
+    f.alu64(AluOp::Rsh, site, 32);
+    store_cookie_probe(s, probe);
+    usdt_load_args(f, s.ctx, s.scratch, site);
+    call_table_clauses(s, probe);
 }
 
 }  // namespace bdtrace::codegen

@@ -17,6 +17,7 @@
 #include "codegen/scratch_layout.h"
 #include "output/agg_buckets.h"
 #include "probes/probe.h"
+#include "probes/syscall_table.h"
 #include "sema/typed.h"
 
 namespace bdtrace::codegen {
@@ -80,40 +81,37 @@ struct Epid {
     std::string provider, module, function, name;
     uint32_t record_size = 0;
     std::vector<ActionRecord> actions;
-    // pid provider probes: where the uprobe goes and for which process.
-    uint64_t pid = 0;
-    std::string path;
-    uint64_t file_offset = 0;
-    bool retprobe = false;
-    std::vector<std::pair<uint64_t, uint64_t>> return_sites;  // see probes::Probe
-    bool return_uprobe = false;                               // see probes::Probe
-    probes::UprobeSite entry_exact, entry_further;            // see probes::Probe
-    bool nop5_site = false;                                   // see probes::Probe
-    std::vector<probes::UsdtSite> usdt_sites;                 // see probes::Probe
-    int32_t syscall_key = -1;  // syscall provider probes: the call's row of the syscall table
-    int32_t tp_nargs = -1;     // sdt provider probes: the tracepoint's argument count (name: the tracepoint)
-    std::string tracepoint;    // proc, sched and io probes: their tracepoint (see probes::Probe)
-    probes::ProbeGuard guard;  // proc and sched probes: the conditions on its arguments
-    probes::ProbeGuard guard2;
-    probes::ProbeGuard guard3;
-    std::vector<probes::ProbeSite> also;  // sched:::enqueue: its other tracepoints (probes::Probe)
-    int32_t identity_arg = -1;  // proc and sched probes: see probes::MappedProbe
-    probes::KernelHook hook = probes::KernelHook::Tracepoint;  // fbt probes: fentry or fexit
+    // How the probe attaches (probes/attach_plan.h): its provider's plan, as the probe has it.
+    probes::AttachPlan plan;
     ClauseReads reads;  // what the clause reads of the firing (where a pid probe's uprobe may go)
+
+    probes::AttachKind kind() const { return probes::kind_of(plan); }
+    template <class Plan>
+    const Plan* plan_as() const {
+        return std::get_if<Plan>(&plan);
+    }
 };
 
-// The fields of an epid that come from its probe, for the pid and USDT providers' uprobes.
-inline void set_uprobe_fields(Epid& e, const probes::Probe& p) {
-    e.pid = p.pid;
-    e.path = p.path;
-    e.file_offset = p.file_offset;
-    e.retprobe = p.attach == probes::AttachKind::Uretprobe;
-    e.return_sites = p.return_sites;
-    e.return_uprobe = p.return_uprobe;
-    e.entry_exact = p.entry_exact;
-    e.entry_further = p.entry_further;
-    e.nop5_site = p.nop5_site;
-    e.usdt_sites = p.usdt_sites;
+// An enabling of probe `p` by `clause`: the probe's names and plan (what the consumer needs of
+// the probe once the registry is out of reach).
+inline Epid enabling(const probes::Probe& p, uint32_t epid, uint32_t clause, uint32_t occurrence) {
+    Epid e;
+    e.epid = epid;
+    e.clause = clause;
+    e.probe_id = p.id;
+    e.occurrence = occurrence;
+    e.provider = p.provider;
+    e.module = p.module;
+    e.function = p.function;
+    e.name = p.name;
+    e.plan = p.plan;
+    return e;
+}
+
+// The key of a system call's row of abi::kSyscallTableMap: entry probes' rows first, then
+// return probes'.
+inline uint32_t syscall_table_key(const probes::SyscallPlan& plan) {
+    return static_cast<uint32_t>(plan.nr + (plan.returns ? probes::kMaxSyscallNr : 0));
 }
 
 // An aggregation as the consumer needs it: where its keys are in the map key and what its

@@ -14,9 +14,9 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
+#include "probes/attach_plan.h"
 #include "probes/mapped_probes.h"
 #include "probes/stability.h"
-#include "process/usdt_args.h"
 
 struct btf;
 
@@ -25,52 +25,6 @@ class Vmlinux;
 }
 
 namespace bdtrace::probes {
-
-// How a probe reaches the kernel: the code generator makes one program per kind.
-enum class AttachKind {
-    Begin,    // dtrace:::BEGIN: run by the consumer before tracing starts
-    End,      // dtrace:::END: run by the consumer after tracing stops
-    Error,    // dtrace:::ERROR: called from the fault path of other clauses
-    Profile,  // profile-N: cpu-clock on every CPU
-    Tick,     // tick-N: cpu-clock on one CPU
-    Uprobe,     // pid provider entry and offset probes: uprobe_multi on a file, for one process
-    Uretprobe,  // pid provider return probes
-    Usdt,       // USDT probes: uprobe_multi on each call site, arguments from the site's specs
-    SyscallEntry,   // syscall provider entry probes: tp_btf on sys_enter, nr dispatch
-    SyscallReturn,  // syscall provider return probes: tp_btf on sys_exit
-    Sdt,            // sdt provider: a raw tracepoint per probe, cookie = probe id
-};
-
-// How an sdt-path probe reaches its event: a raw tracepoint (the sdt, proc, sched and io
-// providers), or a kernel function's entry or return through a BPF trampoline (fbt: fentry and
-// fexit, one program load per function, attached at the function's BTF id).
-enum class KernelHook : uint8_t { Tracepoint, Fentry, Fexit };
-
-// One call site of a USDT probe: where its uprobe goes, its semaphore (0: none) and where each
-// argument lives at that site.
-struct UsdtSite {
-    uint64_t file_offset = 0;
-    uint64_t ref_ctr_offset = 0;
-    std::vector<process::UsdtArg> args;
-    std::string arg_text;
-    std::string error;  // why the specs cannot be used: such a site is listed, never attached
-    bool nop5 = false;  // a 5-byte NOP inside a function (see Probe::nop5_site)
-    std::string path;   // -lv: the instruction and the kernel's path ("nop: emulated")
-};
-
-// A uprobe's place for a pid probe that may lie past the function's first instruction: the file
-// offset, and how many bytes past the first instruction it lies (the code generator gives the
-// first instruction's address back to uregs[R_PC] and ustack()).
-struct UprobeSite {
-    uint64_t file_offset = 0;
-    uint64_t skip = 0;
-};
-
-// The kinds that attach as uprobes (one uprobe_multi link per file and process, the probe
-// table's dispatch, pt_regs as the context).
-inline bool is_uprobe_kind(AttachKind k) {
-    return k == AttachKind::Uprobe || k == AttachKind::Uretprobe || k == AttachKind::Usdt;
-}
 
 // An argument a provider built on a tracepoint computes (the io provider's bufinfo_t *): the
 // tracepoint's argument `from` translated by the D library's translator to `type`; from < 0:
@@ -85,48 +39,30 @@ struct TranslatedArg {
 struct Probe {
     uint32_t id = 0;  // DTrace's probe id
     std::string provider, module, function, name;
-    AttachKind attach = AttachKind::Begin;
-    uint64_t period_ns = 0;  // Profile/Tick: the sampling period
-    uint64_t frequency = 0;  // Profile/Tick given in hz: the rate (the kernel keeps it)
-    // Uprobe/Uretprobe: the process, the file as this process reaches it, the uprobe's offset.
-    uint64_t pid = 0;
-    std::string path;
-    uint64_t file_offset = 0;
-    // Uretprobe: (file offset, offset in the function) of each returning instruction, each a
-    // uprobe (DTrace's form: arg0 is the site's offset).
-    std::vector<std::pair<uint64_t, uint64_t>> return_sites;
-    // Uretprobe: the kernel's return trampoline may serve this probe (process/uretprobe_safety.h
-    // and the pid provider's rules): a return uprobe trapping at entry_further. Used when no
-    // clause of the probe reads what only the returning instruction knows (arg0, uregs[], the
-    // user stack), or when there are no return_sites (a function that does not decode: arg0 0).
-    bool return_uprobe = false;
-    // Uprobe entry probes, and the trap of a Uretprobe's return uprobe: where the uprobe goes
-    // (process/entry_site.h). entry_exact lies past instructions that change no register,
-    // entry_further past scratch-register arithmetic too (used when no clause of the probe
-    // reads uregs[]); both are {file_offset, 0} when the entry stays at the first instruction.
-    UprobeSite entry_exact, entry_further;
-    // -lv: each uprobe site of the probe and the kernel's path there (process/uprobe_path.h).
-    std::vector<std::string> site_paths;
-    // Uprobe: the site is a 5-byte NOP other than the function's first instruction, which a
-    // kernel without Feature::UprobeNop5 would rewrite into a CALL writing into the red zone.
-    bool nop5_site = false;
-    // Usdt: the call sites (pid 0: in every process mapping `path`).
-    std::vector<UsdtSite> usdt_sites;
-    int32_t syscall_nr = -1;  // SyscallEntry/SyscallReturn: the x86-64 system call number
-    int32_t tp_nargs = -1;    // Sdt: the tracepoint's argument count (name: the tracepoint)
-    // Sdt probes of providers built on tracepoints (proc, sched, io): the tracepoint when it is
-    // not `name`; proc and sched: when the tracepoint is the probe (guard, guard2, guard3); io: args[]
-    // as translations of its arguments (empty: args[] are the tracepoint's own).
-    std::string tracepoint;
-    ProbeGuard guard;
-    ProbeGuard guard2;
-    ProbeGuard guard3;
-    std::vector<ProbeSite> also;  // proc and sched: the other tracepoints the probe fires at
-    int32_t identity_arg = -1;    // >= 0: the task argument whose identity clauses take (on-cpu)
+    // How the probe reaches the kernel, built by its provider (probes/attach_plan.h).
+    AttachPlan plan;
+    AttachKind kind() const { return kind_of(plan); }
+    // Provider-specific plans, or null.
+    template <class Plan>
+    const Plan* plan_as() const {
+        return std::get_if<Plan>(&plan);
+    }
+    // What sema asks of kernel and syscall plans (their defaults for other plans).
+    KernelHook hook() const {
+        const auto* k = plan_as<KernelPlan>();
+        return k ? k->hook : KernelHook::Tracepoint;
+    }
+    std::string tracepoint() const {
+        const auto* k = plan_as<KernelPlan>();
+        return k ? k->tracepoint : std::string();
+    }
+    int32_t syscall_nr() const {
+        const auto* s = plan_as<SyscallPlan>();
+        return s ? s->nr : -1;
+    }
+    // Providers built on tracepoints (io): args[] as translations of the tracepoint's arguments
+    // (empty: args[] are the tracepoint's own).
     std::vector<TranslatedArg> translated_args;
-    // Sdt probes: where they attach (fbt: Fentry or Fexit at the kernel function `function`;
-    // tp_nargs is then the context's argument slots, the return value's included for Fexit).
-    KernelHook hook = KernelHook::Tracepoint;
 
     // Other names a description may give for `function` (proc, sched, io: the kernel function's
     // names in older kernels, ProbeSite functions); such a probe is also matched by a name with
@@ -155,7 +91,7 @@ struct ProbeInfo {
     std::vector<std::string> arg_names;
     // USDT probes: each call site as "file offset 0x...: specs[, semaphore at 0x...]".
     std::vector<std::string> usdt_sites;
-    // pid probes: each uprobe site and the kernel's path there (Probe::site_paths).
+    // pid probes: each uprobe site and the kernel's path there (UprobePlan::site_paths).
     std::vector<std::string> uprobe_sites;
     // Why the probe (or some of its sites) would not be attached on this kernel, one line each.
     std::vector<std::string> skipped;

@@ -30,7 +30,7 @@ public:
             Probe p;
             p.provider = "dtrace";
             p.name = n;
-            p.attach = kind;
+            p.plan = DtracePlan{kind};
             out.push_back(p);
         }
     }

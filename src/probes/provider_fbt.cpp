@@ -64,10 +64,11 @@ public:
             p.module = "vmlinux";
             p.function = f.name;
             p.name = name;
-            p.attach = AttachKind::Sdt;
             bool entry = name[0] == 'e';
-            p.hook = entry ? KernelHook::Fentry : KernelHook::Fexit;
-            p.tp_nargs = static_cast<int32_t>(std::min(f.param_type_ids.size() + (entry ? 0 : 1), kArgSlots));
+            KernelPlan plan;
+            plan.hook = entry ? KernelHook::Fentry : KernelHook::Fexit;
+            plan.nargs = static_cast<int32_t>(std::min(f.param_type_ids.size() + (entry ? 0 : 1), kArgSlots));
+            p.plan = std::move(plan);
             out.push_back(std::move(p));
         };
         auto both = [&](const KernelFunction& f) {
@@ -90,7 +91,7 @@ public:
         const struct btf* b = source_->btf ? source_->btf() : nullptr;
         if (it == by_name_.end() || !b) return out;
         const KernelFunction& f = functions_[it->second];
-        if (p.hook == KernelHook::Fentry) {
+        if (p.plan_as<KernelPlan>()->hook == KernelHook::Fentry) {
             for (uint32_t id : f.param_type_ids) out.push_back(btf_spell(b, id));
         } else {
             out.push_back("int");

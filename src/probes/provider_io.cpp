@@ -72,13 +72,14 @@ public:
             p.module = "vmlinux";
             name_kernel_function(vmlinux_.parsed(), io.functions, p.function, p.function_aliases);
             p.name = io.name;
-            p.attach = AttachKind::Sdt;
-            p.tp_nargs = nargs;
-            p.tracepoint = io.tracepoint;
-            p.guard = io.guard;
-            p.guard2 = io.guard2;
-            if (!resolve_guard(vmlinux_.parsed(), p.guard, io.tracepoint) || !resolve_guard(vmlinux_.parsed(), p.guard2, io.tracepoint)) continue;
-            p.identity_arg = io.identity_arg;
+            KernelPlan plan;
+            plan.nargs = nargs;
+            plan.tracepoint = io.tracepoint;
+            plan.guard = io.guard;
+            plan.guard2 = io.guard2;
+            if (!resolve_guard(vmlinux_.parsed(), plan.guard, io.tracepoint) || !resolve_guard(vmlinux_.parsed(), plan.guard2, io.tracepoint)) continue;
+            plan.identity_arg = io.identity_arg;
+            p.plan = std::move(plan);
             // A wait names no request: the library translates NULL ones.
             if (io.request)
                 p.translated_args = {{0, "", "bufinfo_t *"}, {0, "", "devinfo_t *"}, {-1, "file", "fileinfo_t *"}};

@@ -80,16 +80,18 @@ public:
             probe.module = p.module;
             probe.function = p.function;
             probe.name = p.name;
-            probe.attach = p.kind == process::PidProbeKind::Return ? AttachKind::Uretprobe : AttachKind::Uprobe;
-            probe.pid = prov->pid;
-            probe.path = obj.mapping.root + obj.mapping.path;
-            probe.file_offset = p.file_offset;
-            probe.return_sites = p.return_sites;
-            probe.return_uprobe = p.return_uprobe;
-            probe.entry_exact = {p.exact_file_offset, p.exact_offset};
-            probe.entry_further = {p.further_file_offset, p.further_offset};
-            probe.site_paths = p.site_paths;
-            probe.nop5_site = p.nop5;
+            UprobePlan plan;
+            plan.pid = prov->pid;
+            plan.path = obj.mapping.root + obj.mapping.path;
+            plan.file_offset = p.file_offset;
+            plan.returns = p.kind == process::PidProbeKind::Return;
+            plan.return_sites = p.return_sites;
+            plan.return_uprobe = p.return_uprobe;
+            plan.entry_exact = {p.exact_file_offset, p.exact_offset};
+            plan.entry_further = {p.further_file_offset, p.further_offset};
+            plan.site_paths = p.site_paths;
+            plan.nop5_site = p.nop5;
+            probe.plan = std::move(plan);
             out.push_back(std::move(probe));
         }
         // Why a function named plainly has no return probe (it matches nothing then).
@@ -130,13 +132,15 @@ private:
             probe.module = p.module;
             probe.function = p.function;
             probe.name = p.name;
-            probe.attach = p.kind == process::PidProbeKind::Return ? AttachKind::Uretprobe : AttachKind::Uprobe;
-            probe.pid = 0;
-            probe.path = *path;
-            probe.file_offset = p.file_offset;
-            probe.return_sites = p.return_sites;
-            probe.return_uprobe = p.return_uprobe;
-            probe.nop5_site = p.nop5;
+            UprobePlan plan;
+            plan.pid = 0;
+            plan.path = *path;
+            plan.file_offset = p.file_offset;
+            plan.returns = p.kind == process::PidProbeKind::Return;
+            plan.return_sites = p.return_sites;
+            plan.return_uprobe = p.return_uprobe;
+            plan.nop5_site = p.nop5;
+            probe.plan = std::move(plan);
             functions.insert(p.symbol_vaddr);
             out.push_back(std::move(probe));
         }

@@ -1,6 +1,6 @@
 // The proc and sched providers: DTrace's probes on the kernel's tracepoints
 // (probes/mapped_probes.h). They attach as sdt probes do (one shared program, a raw tracepoint
-// per probe with the probe id as cookie); Probe::tracepoint names the tracepoint,
+// per probe with the probe id as cookie); KernelPlan::tracepoint names the tracepoint,
 // Probe::guard the condition on its arguments and Probe::also the probe's other tracepoints.
 // A probe whose tracepoint this kernel lacks is not offered (or is the name's next entry).
 #include <set>
@@ -72,16 +72,16 @@ private:
             p.module = "vmlinux";
             name_kernel_function(vmlinux_.parsed(), m.functions, p.function, p.function_aliases);
             p.name = m.name;
-            p.attach = AttachKind::Sdt;
-            p.tp_nargs = n;
-            p.tracepoint = m.tracepoint;
-            p.guard = m.guard;
-            p.guard2 = m.guard2;
-            p.guard3 = m.guard3;
-            p.identity_arg = m.identity_arg;
+            KernelPlan plan;
+            plan.nargs = n;
+            plan.tracepoint = m.tracepoint;
+            plan.guard = m.guard;
+            plan.guard2 = m.guard2;
+            plan.guard3 = m.guard3;
+            plan.identity_arg = m.identity_arg;
             const struct btf* b = vmlinux_.parsed();
-            if (!resolve_guard(b, p.guard, m.tracepoint) || !resolve_guard(b, p.guard2, m.tracepoint) ||
-                !resolve_guard(b, p.guard3, m.tracepoint))
+            if (!resolve_guard(b, plan.guard, m.tracepoint) || !resolve_guard(b, plan.guard2, m.tracepoint) ||
+                !resolve_guard(b, plan.guard3, m.tracepoint))
                 continue;
             // Another tracepoint this kernel lacks leaves the probe on the others.
             for (ProbeSite site : m.also) {
@@ -90,8 +90,9 @@ private:
                 if (site.tp_nargs < 0 || !resolve_guard(b, site.guard, site.tracepoint, dropped) ||
                     !resolve_guard(b, site.guard2, site.tracepoint, dropped))
                     continue;
-                p.also.push_back(std::move(site));
+                plan.also.push_back(std::move(site));
             }
+            p.plan = std::move(plan);
             made.insert(p.name);
             probes_.push_back(std::move(p));
         }

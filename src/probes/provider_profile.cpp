@@ -78,9 +78,7 @@ private:
         Probe p;
         p.provider = "profile";
         p.name = name;
-        p.attach = tick ? AttachKind::Tick : AttachKind::Profile;
-        p.period_ns = rate->first;
-        p.frequency = rate->second;
+        p.plan = ProfilePlan{rate->first, rate->second, tick};
         out.push_back(p);
     }
 };

@@ -64,8 +64,9 @@ private:
             p.provider = "sdt";
             p.module = tp.group;
             p.name = tp.event;
-            p.attach = AttachKind::Sdt;
-            p.tp_nargs = static_cast<int32_t>(tp.arg_type_ids.size());
+            KernelPlan plan;
+            plan.nargs = static_cast<int32_t>(tp.arg_type_ids.size());
+            p.plan = std::move(plan);
             probes_.push_back(std::move(p));
             types_.emplace(tp.event, std::move(tp.arg_type_ids));
         }

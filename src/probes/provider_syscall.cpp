@@ -53,10 +53,10 @@ public:
     // Entry probes: the call's parameters from its tracefs format (else from BTF); return
     // probes: the return value's type, for arg0 and arg1 (syscall_format.h).
     std::vector<std::string> arg_types(const Probe& p) const override {
-        return syscall_probe_arg_types(vmlinux_.parsed(), p.function, p.attach == AttachKind::SyscallEntry);
+        return syscall_probe_arg_types(vmlinux_.parsed(), p.function, p.kind() == AttachKind::SyscallEntry);
     }
     std::vector<std::string> arg_names(const Probe& p) const override {
-        return syscall_probe_arg_names(p.function, p.attach == AttachKind::SyscallEntry);
+        return syscall_probe_arg_names(p.function, p.kind() == AttachKind::SyscallEntry);
     }
 
 private:
@@ -71,8 +71,7 @@ private:
                 p.module = "vmlinux";
                 p.function = s.name;
                 p.name = kind == AttachKind::SyscallEntry ? "entry" : "return";
-                p.attach = kind;
-                p.syscall_nr = s.nr;
+                p.plan = SyscallPlan{s.nr, kind == AttachKind::SyscallReturn};
                 probes_.push_back(std::move(p));
             }
         }

@@ -90,14 +90,13 @@ public:
             probe.module = u.module;
             probe.function = u.function;
             probe.name = u.name;
-            probe.attach = AttachKind::Usdt;
-            probe.pid = u.pid;
-            probe.path = u.path;
-            probe.file_offset = u.sites.front().file_offset;
+            UsdtPlan plan;
+            plan.pid = u.pid;
+            plan.path = u.path;
             for (auto& s : u.sites)
-                probe.usdt_sites.push_back(
-                    {s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text), std::move(s.error), s.nop5,
-                     std::move(s.path)});
+                plan.sites.push_back({s.file_offset, s.ref_ctr_offset, std::move(s.args), std::move(s.arg_text),
+                                      std::move(s.error), s.nop5, std::move(s.path)});
+            probe.plan = std::move(plan);
             out.push_back(std::move(probe));
         }
     }

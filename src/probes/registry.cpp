@@ -19,7 +19,7 @@ std::string key_of(const Probe& p) {
     k.append(p.name);
     // System-wide USDT probes are named after their file's base name, as DTrace names modules:
     // two files of one name are two sets of probes all the same.
-    if (p.attach == AttachKind::Usdt && p.pid == 0) k.append(1, '\0').append(p.path);
+    if (const auto* u = p.plan_as<UsdtPlan>(); u && u->pid == 0) k.append(1, '\0').append(u->path);
     return k;
 }
 
@@ -203,8 +203,9 @@ ProbeInfo Registry::info(const Probe& p) const {
     info.args = pa.args;
     info.arg_types = prov.arg_types(p);
     info.arg_names = prov.arg_names(p);
-    for (const auto& site : p.usdt_sites) info.usdt_sites.push_back(usdt_site_text(site));
-    info.uprobe_sites = p.site_paths;
+    if (const auto* u = p.plan_as<UsdtPlan>())
+        for (const auto& site : u->sites) info.usdt_sites.push_back(usdt_site_text(site));
+    if (const auto* u = p.plan_as<UprobePlan>()) info.uprobe_sites = u->site_paths;
     return info;
 }
 

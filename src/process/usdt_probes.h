@@ -28,7 +28,7 @@ struct UsdtSite {
     std::string arg_text;
     std::string error;  // the specs could not be used (the site is listed, never attached)
     // The site is a 5-byte NOP (older libbpf usdt.h; sys/sdt.h's is 1 byte) that is not a
-    // function's first instruction: see probes::Probe::nop5_site.
+    // function's first instruction: see probes::UprobePlan::nop5_site.
     bool nop5 = false;
     std::string path;  // the instruction and the kernel's path there ("nop: emulated")
 };

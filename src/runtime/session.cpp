@@ -21,34 +21,6 @@ SessionError from(const kernel::Error& e) {
     return SessionError{e.message, e.exit_status(), e.verifier_log};
 }
 
-kernel::ProgramType program_type(AttachKind k) {
-    switch (k) {
-        case AttachKind::Profile:
-        case AttachKind::Tick: return kernel::ProgramType::PerfEvent;
-        case AttachKind::Uprobe:
-        case AttachKind::Uretprobe:
-        case AttachKind::Usdt: return kernel::ProgramType::Kprobe;
-        case AttachKind::SyscallEntry:
-        case AttachKind::SyscallReturn: return kernel::ProgramType::Tracing;  // tp_btf
-        default: return kernel::ProgramType::RawTracepoint;
-    }
-}
-
-const char* program_name(AttachKind k) {
-    switch (k) {
-        case AttachKind::Begin: return "dt_begin";
-        case AttachKind::End: return "dt_end";
-        case AttachKind::Tick: return "dt_tick";
-        case AttachKind::Uprobe: return "dt_uprobe";
-        case AttachKind::Uretprobe: return "dt_uretprobe";
-        case AttachKind::Usdt: return "dt_usdt";
-        case AttachKind::SyscallEntry: return "dt_sys_enter";
-        case AttachKind::SyscallReturn: return "dt_sys_exit";
-        case AttachKind::Sdt: return "dt_sdt";
-        default: return "dt_profile";
-    }
-}
-
 }  // namespace
 
 std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::ProgramSet& ps,
@@ -102,18 +74,17 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         l.probe_ids = gp.probe_ids;
         l.code = gp.code;
         bpf::apply_map_fds(l.code.insns, l.code.relocs, [&](bpf::MapRef m) { return s->maps_.at(m)->fd(); });
+        const Attacher& how = attacher(gp.kind);
         kernel::ProgramSpec spec;
-        spec.type = program_type(gp.kind);
-        spec.name = program_name(gp.kind);
-        if (probes::is_uprobe_kind(gp.kind))
-            spec.expected_attach = kernel::AttachType::UprobeMulti;
-        if (gp.kind == AttachKind::SyscallEntry || gp.kind == AttachKind::SyscallReturn) {
-            auto id = k.tracepoint_btf_id(gp.kind == AttachKind::SyscallEntry ? "sys_enter" : "sys_exit");
+        spec.type = how.type;
+        spec.name = how.name;
+        spec.expected_attach = how.expected_attach;
+        if (how.tp_btf) {
+            auto id = k.tracepoint_btf_id(how.tp_btf);
             if (!id) {
                 *err = from(id.error());
                 return nullptr;
             }
-            spec.expected_attach = kernel::AttachType::TraceRawTp;
             spec.attach_btf_id = *id;
         }
         spec.insns = std::as_bytes(std::span(l.code.insns));
@@ -230,37 +201,42 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             // uprobe on each returning instruction, its offset in the function in the cookie's
             // upper half (arg0).
             const codegen::ClauseReads& r = reads[e->probe_id];
-            bool return_uprobe = e->retprobe && e->return_uprobe &&
-                                 (e->return_sites.empty() || (!r.return_site() && unstarted_.count(e->pid)));
-            // An entry uprobe past the first instruction (process/entry_site.h): past
-            // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped in
-            // the cookie's upper half give uregs[R_PC] and ustack() the function's address back.
-            const probes::UprobeSite& entry = r.uregs ? e->entry_exact : e->entry_further;
-            auto& spec = by_file[{e->retprobe, return_uprobe, e->path, e->pid}];
-            spec.path = e->path;
-            spec.pid = static_cast<pid_t>(e->pid);
+            const probes::UserFile& where = *probes::user_file(e->plan);
+            const probes::UprobePlan* up = e->plan_as<probes::UprobePlan>();  // null: a USDT probe
+            const bool retprobe = up && up->returns;
+            bool return_uprobe = retprobe && up->return_uprobe &&
+                                 (up->return_sites.empty() || (!r.return_site() && unstarted_.count(up->pid)));
+            auto& spec = by_file[{retprobe, return_uprobe, where.path, where.pid}];
+            spec.path = where.path;
+            spec.pid = static_cast<pid_t>(where.pid);
             spec.retprobe = return_uprobe;
             // A probe already in the table is attached already (another clause enabled it).
             bool attached = std::any_of(row.begin(), row.end(), [](uint32_t v) { return v != 0; });
             if (attached) {
-            } else if (!e->usdt_sites.empty()) {
+            } else if (!up) {
                 usdt.push_back(e);
             } else if (return_uprobe) {
-                spec.offsets.push_back(e->entry_further.file_offset ? e->entry_further.file_offset : e->file_offset);
+                spec.offsets.push_back(up->entry_further.file_offset ? up->entry_further.file_offset : up->file_offset);
                 spec.cookies.push_back(e->probe_id);
-            } else if (e->retprobe) {
-                for (const auto& [file_offset, in_function] : e->return_sites) {
+            } else if (retprobe) {
+                for (const auto& [file_offset, in_function] : up->return_sites) {
                     spec.offsets.push_back(file_offset);
                     spec.cookies.push_back(e->probe_id | (in_function << 32));
                 }
-            } else if (e->nop5_site && !nop5_safe()) {
+            } else if (up->nop5_site && !nop5_safe()) {
                 skip(*e, SkippedProbe::Why::Nop5);
-            } else if (entry.skip) {
-                spec.offsets.push_back(entry.file_offset);
-                spec.cookies.push_back(e->probe_id | (entry.skip << 32));
             } else {
-                spec.offsets.push_back(e->file_offset);
-                spec.cookies.push_back(e->probe_id);
+                // An entry uprobe past the first instruction (process/entry_site.h): past
+                // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped
+                // in the cookie's upper half give uregs[R_PC] and ustack() the function's address.
+                const probes::UprobeSite& entry = r.uregs ? up->entry_exact : up->entry_further;
+                if (entry.skip) {
+                    spec.offsets.push_back(entry.file_offset);
+                    spec.cookies.push_back(e->probe_id | (entry.skip << 32));
+                } else {
+                    spec.offsets.push_back(up->file_offset);
+                    spec.cookies.push_back(e->probe_id);
+                }
             }
         }
         if (int slot = codegen::slot_of(uprobe_slots, e->clause, e->occurrence); slot >= 0)
@@ -297,8 +273,9 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     // the kernel refuses the whole link (EINVAL). The semaphore is raised already.
     std::map<std::pair<std::string, uint64_t>, uint64_t> semaphores;  // (path, file offset) -> ref_ctr
     for (const auto& e : ps_.epids)
-        for (const auto& site : e.usdt_sites)
-            if (site.ref_ctr_offset) semaphores[{e.path, site.file_offset}] = site.ref_ctr_offset;
+        if (const auto* u = e.plan_as<probes::UsdtPlan>())
+            for (const auto& site : u->sites)
+                if (site.ref_ctr_offset) semaphores[{u->path, site.file_offset}] = site.ref_ctr_offset;
     for (auto& [where, spec] : by_file) {
         if (spec.offsets.empty()) continue;
         if (!semaphores.empty()) {
@@ -367,8 +344,9 @@ bool Session::attach_syscall_epids(SessionError* err) {
     std::map<int32_t, std::vector<uint32_t>> rows;  // key -> probe id, then one epid per slot
     std::map<uint32_t, const codegen::Epid*> named;  // probe id -> an epid naming it
     for (const auto& e : ps_.epids) {
-        if (e.syscall_key < 0) continue;
-        auto& row = rows[e.syscall_key];
+        const auto* sys = e.plan_as<probes::SyscallPlan>();
+        if (!sys) continue;
+        auto& row = rows[static_cast<int32_t>(codegen::syscall_table_key(*sys))];
         if (row.empty()) row.assign(1 + slots, 0);
         row[0] = e.probe_id;
         if (int slot = codegen::slot_of(ps_.syscall_clauses, e.clause, e.occurrence); slot >= 0)
@@ -423,17 +401,18 @@ bool Session::attach_sdt_epids(SessionError* err) {
     std::map<uint32_t, std::vector<uint32_t>> rows;  // probe id -> argument count, one epid per slot
     std::map<uint32_t, const codegen::Epid*> named;
     for (const auto& e : ps_.epids) {
-        if (e.tp_nargs < 0) continue;
+        const auto* kp = e.plan_as<probes::KernelPlan>();
+        if (!kp) continue;
         if (e.probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: sdt probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
             return false;
         }
         auto& row = rows[e.probe_id];
         if (row.empty()) row.assign(codegen::abi::kSdtRowEpids + slots, 0);
-        row[0] = static_cast<uint32_t>(e.tp_nargs) | (e.hook == probes::KernelHook::Fexit ? codegen::abi::kSdtArgsReturn : 0);
-        if (e.identity_arg >= 0)
-            row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(e.identity_arg + 1) << codegen::abi::kSdtIdentityShift;
-        store_guards(row, e.guard, e.guard2, e.guard3);
+        row[0] = static_cast<uint32_t>(kp->nargs) | (kp->hook == probes::KernelHook::Fexit ? codegen::abi::kSdtArgsReturn : 0);
+        if (kp->identity_arg >= 0)
+            row[codegen::abi::kSdtRowIdentity] = static_cast<uint32_t>(kp->identity_arg + 1) << codegen::abi::kSdtIdentityShift;
+        store_guards(row, kp->guard, kp->guard2, kp->guard3);
         if (int slot = codegen::slot_of(ps_.sdt_clauses, e.clause, e.occurrence); slot >= 0)
             row[codegen::abi::kSdtRowEpids + static_cast<size_t>(slot)] = e.epid;
         named.emplace(e.probe_id, &e);
@@ -444,7 +423,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
     uint32_t next_row = codegen::abi::kProbeTableEntries;
     const uint32_t last_id = rows.empty() ? 0 : rows.rbegin()->first;
     for (const auto& [id, e] : named)
-        for (const probes::ProbeSite& site : e->also) {
+        for (const probes::ProbeSite& site : e->plan_as<probes::KernelPlan>()->also) {
             if (--next_row <= last_id) {
                 *err = {"too many probes: sdt probe ids stop at " + std::to_string(next_row), 1, ""};
                 return false;
@@ -469,7 +448,8 @@ bool Session::attach_sdt_epids(SessionError* err) {
         if (l.kind == AttachKind::Sdt) prog = &l;
     if (!prog) return true;
     std::map<uint32_t, const codegen::Epid*> hooked, traced;
-    for (const auto& [id, e] : named) (e->hook == probes::KernelHook::Tracepoint ? traced : hooked).emplace(id, e);
+    for (const auto& [id, e] : named)
+        (e->plan_as<probes::KernelPlan>()->hook == probes::KernelHook::Tracepoint ? traced : hooked).emplace(id, e);
     if (!hooked.empty() && !attach_kernel_functions(*prog, hooked, err)) return false;
     if (traced.empty()) return true;
     // The probe id rides in the raw tracepoint's cookie, which Linux 6.10 brought.
@@ -478,7 +458,8 @@ bool Session::attach_sdt_epids(SessionError* err) {
         return false;
     }
     for (const auto& [id, e] : traced) {
-        auto link = kernel_.attach_raw_tracepoint(*prog->prog, e->tracepoint.empty() ? e->name : e->tracepoint, id);
+        const std::string& tracepoint = e->plan_as<probes::KernelPlan>()->tracepoint;
+        auto link = kernel_.attach_raw_tracepoint(*prog->prog, tracepoint.empty() ? e->name : tracepoint, id);
         if (!link) {
             *err = from(link.error());
             return false;
@@ -549,28 +530,39 @@ std::vector<uint64_t> Session::take_notices() {
 
 bool Session::attach(SessionError* err) {
     if (!attach_hooks(err)) return false;
+    // Each kind's attacher once, in program order (kinds that share a plan share one).
+    std::vector<bool (Session::*)(SessionError*)> done;
+    for (const auto& l : programs_) {
+        auto attach = attacher(l.kind).attach;
+        if (!attach || std::find(done.begin(), done.end(), attach) != done.end()) continue;
+        done.push_back(attach);
+        if (!(this->*attach)(err)) return false;
+    }
+    return true;
+}
+
+bool Session::attach_user_probes(SessionError* err) {
     std::vector<const codegen::Epid*> uprobes;
     for (const auto& e : ps_.epids)
-        if (!e.path.empty()) uprobes.push_back(&e);
-    if (!uprobes.empty() && !attach_uprobe_epids(uprobes, err)) return false;
-    if (!ps_.syscall_clauses.empty() && !attach_syscall_epids(err)) return false;
-    if (!ps_.sdt_clauses.empty() && !attach_sdt_epids(err)) return false;
+        if (probes::user_file(e.plan)) uprobes.push_back(&e);
+    return uprobes.empty() || attach_uprobe_epids(uprobes, err);
+}
+
+bool Session::attach_profile(SessionError* err) {
     for (const auto& l : programs_) {
-        if (l.kind != AttachKind::Profile && l.kind != AttachKind::Tick) continue;
+        if (attacher(l.kind).attach != &Session::attach_profile) continue;
         for (uint32_t id : l.probe_ids) {
-            // The probe's rate: the registry is not at hand here, so codegen's epids carry it.
-            const codegen::Epid* e = nullptr;
+            // The probe's period, from the plan its provider made (the epids carry it).
+            const probes::ProfilePlan* plan = nullptr;
             for (const auto& x : ps_.epids)
-                if (x.probe_id == id) e = &x;
-            if (!e) continue;
-            auto rate = probes::parse_profile_rate(e->name.substr(e->name.find('-') + 1));
-            if (!rate) continue;
+                if (x.probe_id == id) plan = x.plan_as<probes::ProfilePlan>();
+            if (!plan) continue;
             // A fixed period, also for rates: in frequency mode the kernel adapts the period to
             // the events it sees, and an idle CPU then hardly fires at all.
             kernel::PerfEventSpec spec;
             spec.clock = kernel::PerfEventSpec::Clock::PeriodNs;
-            spec.value = rate->first;
-            if (l.kind == AttachKind::Tick) {
+            spec.value = plan->period_ns;
+            if (plan->tick) {
                 auto cpus = kernel_.online_cpus();
                 spec.cpu = ps_.only_cpu >= 0 ? ps_.only_cpu : cpus && !cpus->empty() ? cpus->front() : 0;
             }
@@ -693,7 +685,7 @@ uint64_t Session::new_recursion_misses() {
 std::string Session::disassembly() const {
     std::string out;
     for (const auto& l : programs_) {
-        out += std::string("program ") + program_name(l.kind) + ":\n";
+        out += std::string("program ") + attacher(l.kind).name + ":\n";
         out += bpf::disassemble(l.code);
     }
     return out;

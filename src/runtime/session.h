@@ -128,6 +128,22 @@ private:
     std::vector<std::string> unpaired_;
     std::vector<std::string> unusable_sites_;
 
+    // How each kind's program loads and attaches (attachers.cpp): the one table the runtime
+    // chooses from by AttachKind. `attach` attaches every probe of the kind's plan, once per
+    // session (kinds that share a plan share it); null: the consumer runs the program (BEGIN, END).
+    struct Attacher {
+        const char* name;  // the program's name in the kernel (bpftool prog)
+        kernel::ProgramType type;
+        kernel::AttachType expected_attach;
+        const char* tp_btf;  // Tracing programs on a raw tracepoint: its name (sys_enter)
+        bool (Session::*attach)(SessionError* err);
+    };
+    static const Attacher& attacher(probes::AttachKind kind);
+    // profile and tick probes: one perf event each, on every CPU or on one.
+    bool attach_profile(SessionError* err);
+    // pid and USDT probes (attach_uprobe_epids with every such epid of the program set).
+    bool attach_user_probes(SessionError* err);
+
     struct Loaded {
         probes::AttachKind kind;
         std::vector<uint32_t> probe_ids;

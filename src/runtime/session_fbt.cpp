@@ -25,10 +25,10 @@ bool Session::attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t
         if (!btf_id) return fail(btf_id.error(), 1, "");
         kernel::ProgramSpec spec;
         spec.type = kernel::ProgramType::Tracing;
-        spec.expected_attach =
-            e->hook == probes::KernelHook::Fentry ? kernel::AttachType::TraceFentry : kernel::AttachType::TraceFexit;
+        const bool fentry = e->plan_as<probes::KernelPlan>()->hook == probes::KernelHook::Fentry;
+        spec.expected_attach = fentry ? kernel::AttachType::TraceFentry : kernel::AttachType::TraceFexit;
         spec.attach_btf_id = *btf_id;
-        spec.name = e->hook == probes::KernelHook::Fentry ? "dt_fentry" : "dt_fexit";
+        spec.name = fentry ? "dt_fentry" : "dt_fexit";
         spec.insns = std::as_bytes(std::span(sdt.code.insns));
         spec.btf = sdt.btf.get();
         spec.func_info = sdt.func_info;

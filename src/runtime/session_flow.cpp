@@ -20,24 +20,29 @@ namespace {
 // probes of one function share it).
 using FunctionKey = std::tuple<uint64_t, std::string, uint64_t>;
 
-bool is_flow_probe(const codegen::Epid& e) {
-    return e.usdt_sites.empty() && !e.path.empty() && (e.name == "entry" || e.name == "return");
+// The function of a pid entry or return probe; null for other probes.
+const probes::UprobePlan* flow_probe(const codegen::Epid& e) {
+    const auto* up = e.plan_as<probes::UprobePlan>();
+    return up && (e.name == "entry" || e.name == "return") ? up : nullptr;
 }
+
+FunctionKey function_of(const probes::UprobePlan& up) { return {up.pid, up.path, up.file_offset}; }
 
 }  // namespace
 
 void Session::disable_unpaired() {
     std::map<FunctionKey, bool> refused;  // functions with a refused entry or return
     for (const auto& e : ps_.epids)
-        if (is_flow_probe(e) && refused_ids_.count(e.probe_id)) refused[{e.pid, e.path, e.file_offset}] = true;
+        if (const auto* up = flow_probe(e); up && refused_ids_.count(e.probe_id)) refused[function_of(*up)] = true;
     if (refused.empty()) return;
     kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
     std::vector<std::byte> zero(table.value_buffer_size());
     // A return probe refused at one of its returning instructions still fires at the others:
     // its row is cleared too, but it is named with the skipped probes already.
     for (const auto& e : ps_.epids) {
-        if (!is_flow_probe(e) || unpaired_ids_.count(e.probe_id)) continue;
-        if (!refused.count({e.pid, e.path, e.file_offset})) continue;
+        const auto* up = flow_probe(e);
+        if (!up || unpaired_ids_.count(e.probe_id)) continue;
+        if (!refused.count(function_of(*up))) continue;
         if (!table.update(kernel::bytes_of(e.probe_id), zero)) continue;
         unpaired_ids_.insert(e.probe_id);
         if (!refused_ids_.count(e.probe_id))

@@ -49,10 +49,11 @@ bool Session::attach_hooks(SessionError* err) {
 void Session::fill_machinery() {
     std::set<std::string> names;
     for (const auto& e : ps_.epids) {
-        if (e.syscall_key >= 0) names.insert({"sys_enter", "sys_exit"});
-        if (e.tp_nargs < 0 || e.hook != probes::KernelHook::Tracepoint) continue;
-        names.insert(e.tracepoint.empty() ? e.name : e.tracepoint);
-        for (const auto& site : e.also) names.insert(site.tracepoint);
+        if (e.plan_as<probes::SyscallPlan>()) names.insert({"sys_enter", "sys_exit"});
+        const auto* kp = e.plan_as<probes::KernelPlan>();
+        if (!kp || kp->hook != probes::KernelHook::Tracepoint) continue;
+        names.insert(kp->tracepoint.empty() ? e.name : kp->tracepoint);
+        for (const auto& site : kp->also) names.insert(site.tracepoint);
     }
     std::vector<std::string> tracepoints(names.begin(), names.end());
     kernel::Map& map = *maps_.at(codegen::abi::kMachineryMap);

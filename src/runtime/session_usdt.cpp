@@ -37,10 +37,11 @@ bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, Sessio
     kernel::Map& sites = *maps_[codegen::abi::kUsdtSiteMap];
     std::map<std::tuple<std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     for (const codegen::Epid* e : epids) {
-        auto& spec = by_file[{e->path, e->pid}];
-        spec.path = e->path;
-        spec.pid = static_cast<pid_t>(e->pid);
-        for (const auto& site : e->usdt_sites) {
+        const auto& plan = *e->plan_as<probes::UsdtPlan>();
+        auto& spec = by_file[{plan.path, plan.pid}];
+        spec.path = plan.path;
+        spec.pid = static_cast<pid_t>(plan.pid);
+        for (const auto& site : plan.sites) {
             if (site.nop5 && !nop5_safe()) {
                 skip(*e, SkippedProbe::Why::Nop5);
                 continue;

@@ -668,22 +668,21 @@ NodePtr Checker::untyped_arg(const ast::Expr& e) {
     auto every = [&](auto kinds) {
         if (!clause_probes || clause_probes->empty()) return false;
         return std::all_of(clause_probes->begin(), clause_probes->end(), [&](const EnabledProbe& p) {
-            const probes::Probe* pr = registry.by_id(p.probe_id);
+            const probes::Probe* pr = p.probe;
             return pr && kinds(*pr);
         });
     };
     using probes::AttachKind;
     bool untyped = every([](const probes::Probe& p) {
-        return probes::is_uprobe_kind(p.attach) || p.syscall_nr >= 0 || p.attach == AttachKind::Sdt;
+        return probes::is_uprobe_kind(p.kind()) || p.syscall_nr() >= 0 || p.kind() == AttachKind::Sdt;
     });
     // Probes that declare no arguments at all (BEGIN, profile-N) have none in range; a set
     // of probes of different kinds has no one args[].
     bool none = every([](const probes::Probe& p) {
-        return p.attach == AttachKind::Begin || p.attach == AttachKind::End || p.attach == AttachKind::Error ||
-               p.attach == AttachKind::Profile || p.attach == AttachKind::Tick;
+        return p.plan_as<probes::DtracePlan>() || p.plan_as<probes::ProfilePlan>();
     });
     // USDT probes have up to 12 arguments (sys/sdt.h's STAP_PROBE12): args[10] and args[11].
-    bool usdt = every([](const probes::Probe& p) { return p.attach == AttachKind::Usdt; });
+    bool usdt = every([](const probes::Probe& p) { return p.kind() == AttachKind::Usdt; });
     if (!untyped && !none) args_unstable(e.range);
     if (e.args.size() != 1) error("D_ARR_BADREF", e.range, "cannot access args as an associative array");
     NodePtr idx = rvalue(*e.args[0]);

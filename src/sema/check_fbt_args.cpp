@@ -10,10 +10,10 @@
 namespace bdtrace::sema {
 
 const Type* Checker::fbt_arg_type(uint64_t index, bool* out_of_range) {
-    const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
+    const probes::Probe* first = clause_probes->front().probe;
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || pr->hook != first->hook || pr->function != first->function) return nullptr;
+        const probes::Probe* pr = p.probe;
+        if (!pr || pr->hook() != first->hook() || pr->function != first->function) return nullptr;
     }
     BtfSource* btf = types.btf();
     if (!btf) return nullptr;
@@ -21,7 +21,7 @@ const Type* Checker::fbt_arg_type(uint64_t index, bool* out_of_range) {
     const struct btf_type* fn = id > 0 ? btf__type_by_id(btf->raw(), static_cast<uint32_t>(id)) : nullptr;
     const struct btf_type* proto = fn ? btf__type_by_id(btf->raw(), fn->type) : nullptr;
     if (!proto || !btf_is_func_proto(proto)) return nullptr;
-    if (first->hook == probes::KernelHook::Fexit) {
+    if (first->hook() == probes::KernelHook::Fexit) {
         if (index == 0) return types.int_type(4, true);
         if (index == 1 && proto->type != 0) return btf->by_id(types, static_cast<int>(proto->type));
         *out_of_range = true;

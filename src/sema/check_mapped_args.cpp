@@ -20,10 +20,10 @@ const Type* named_pointer(TypeTable& types, const std::string& spelling) {
 
 NodePtr Checker::mapped_arg(uint64_t index, const ast::Expr& e) {
     if (!clause_probes || clause_probes->empty()) return nullptr;
-    const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
-    if (!first || first->tracepoint.empty()) return nullptr;
+    const probes::Probe* first = clause_probes->front().probe;
+    if (!first || first->tracepoint().empty()) return nullptr;
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
+        const probes::Probe* pr = p.probe;
         if (!pr || pr->provider != first->provider || pr->name != first->name) return nullptr;
     }
     const probes::MappedProbe* m = probes::find_mapped_probe(first->provider, first->name);

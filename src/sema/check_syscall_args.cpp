@@ -33,11 +33,11 @@ const struct btf_type* prototype(const struct btf* b, int id) {
 // sdt probes: the tracepoint's prototype (btf_trace_<event>: its first parameter is the
 // probe's private data), when every probe of the clause is the same tracepoint.
 const Type* Checker::sdt_arg_type(uint64_t index, bool* out_of_range) {
-    const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
-    if (first && first->hook != probes::KernelHook::Tracepoint) return fbt_arg_type(index, out_of_range);
+    const probes::Probe* first = clause_probes->front().probe;
+    if (first && first->hook() != probes::KernelHook::Tracepoint) return fbt_arg_type(index, out_of_range);
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || pr->attach != probes::AttachKind::Sdt || pr->name != first->name || !pr->tracepoint.empty() ||
+        const probes::Probe* pr = p.probe;
+        if (!pr || pr->kind() != probes::AttachKind::Sdt || pr->name != first->name || !pr->tracepoint().empty() ||
             !pr->translated_args.empty())
             return nullptr;
     }
@@ -60,20 +60,20 @@ const Type* Checker::tracepoint_arg_type(const std::string& tracepoint, uint64_t
 const Type* Checker::syscall_arg_type(uint64_t index, bool* out_of_range) {
     *out_of_range = false;
     if (!clause_probes || clause_probes->empty()) return nullptr;
-    const probes::Probe* first = registry.by_id(clause_probes->front().probe_id);
-    if (first && first->attach == probes::AttachKind::Sdt) return sdt_arg_type(index, out_of_range);
+    const probes::Probe* first = clause_probes->front().probe;
+    if (first && first->kind() == probes::AttachKind::Sdt) return sdt_arg_type(index, out_of_range);
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
-        if (!pr || pr->attach != first->attach || pr->syscall_nr != first->syscall_nr) return nullptr;
+        const probes::Probe* pr = p.probe;
+        if (!pr || pr->kind() != first->kind() || pr->syscall_nr() != first->syscall_nr()) return nullptr;
     }
-    if (first->attach == probes::AttachKind::SyscallReturn) {
+    if (first->kind() == probes::AttachKind::SyscallReturn) {
         // arg0 and arg1 are both the return value (DTrace's), of the exit event's type.
         const auto* ret = probes::syscall_format(first->function, false);
         if (!ret || ret->size() != 1) return nullptr;
         *out_of_range = index >= 2;
         return *out_of_range ? nullptr : type_from_spelling(types, ret->front().type);
     }
-    if (first->attach != probes::AttachKind::SyscallEntry) return nullptr;
+    if (first->kind() != probes::AttachKind::SyscallEntry) return nullptr;
     // The call's tracefs format names every parameter; a type it spells that no D or kernel
     // type matches leaves that argument untyped.
     if (const auto* params = probes::syscall_format(first->function, true)) {

@@ -24,7 +24,7 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
     if (!clause_probes || clause_probes->empty()) return nullptr;
     const probes::Probe* first = nullptr;
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
+        const probes::Probe* pr = p.probe;
         if (pr && !pr->translated_args.empty() && !first) first = pr;
     }
     if (!first) return nullptr;
@@ -32,7 +32,7 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
     // beside probes whose args[] are others (sdt:block::block_rq_issue's struct request *)
     // args[] has no one type.
     for (const auto& p : *clause_probes) {
-        const probes::Probe* pr = registry.by_id(p.probe_id);
+        const probes::Probe* pr = p.probe;
         if (!pr || !same_args(pr->translated_args, first->translated_args))
             args_unstable(r);
     }
@@ -46,8 +46,8 @@ NodePtr Checker::translated_arg(uint64_t index, SourceRange r, bool* out_of_rang
     if (a.from >= 0) {
         bool beyond = false;
         for (const auto& p : *clause_probes) {
-            const probes::Probe* pr = registry.by_id(p.probe_id);
-            const Type* t = tracepoint_arg_type(pr->tracepoint, static_cast<uint64_t>(a.from), &beyond);
+            const probes::Probe* pr = p.probe;
+            const Type* t = tracepoint_arg_type(pr->tracepoint(), static_cast<uint64_t>(a.from), &beyond);
             if (!t) return nullptr;
             if (input && !same_type(input, t))
                 args_unstable(r);

@@ -373,7 +373,7 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
         }
         for (const probes::Probe* p : found) {
             auto before = std::count_if(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
-            out.push_back({p->id, p->provider, p->module, p->function, p->name, static_cast<uint32_t>(before)});
+            out.push_back({p->id, p->provider, p->module, p->function, p->name, static_cast<uint32_t>(before), p});
         }
     }
     return out;

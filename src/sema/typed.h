@@ -208,6 +208,8 @@ struct EnabledProbe {
     // A probe several descriptions of the clause match is enabled once per description (DTrace
     // makes each description its own enabling): 0 for the first, 1 for the second...
     uint32_t occurrence = 0;
+    // The probe itself (the registry's, which outlives the program): its attach plan.
+    const probes::Probe* probe = nullptr;
 };
 
 struct Clause {

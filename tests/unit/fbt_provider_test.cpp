@@ -139,16 +139,17 @@ TEST(FbtProvider, EntryAndReturnPerFunction) {
                                               "fbt:vmlinux:f_two:return", "fbt:vmlinux:f_void:entry",
                                               "fbt:vmlinux:f_void:return"}));
     const probes::Probe* two = found[1];
-    EXPECT_EQ(two->attach, probes::AttachKind::Sdt);
-    EXPECT_EQ(two->hook, probes::KernelHook::Fentry);
-    EXPECT_EQ(two->tp_nargs, 2);
+    EXPECT_EQ(two->kind(), probes::AttachKind::Sdt);
+    EXPECT_EQ(two->hook(), probes::KernelHook::Fentry);
+    EXPECT_EQ(two->plan_as<probes::KernelPlan>()->nargs, 2);
     EXPECT_EQ(r.info(*two).arg_types, (std::vector<std::string>{"int", "char *"}));
     const probes::Probe* two_ret = found[2];
-    EXPECT_EQ(two_ret->hook, probes::KernelHook::Fexit);
-    EXPECT_EQ(two_ret->tp_nargs, 3);  // the parameters, then the return value
+    EXPECT_EQ(two_ret->hook(), probes::KernelHook::Fexit);
+    // The parameters, then the return value.
+    EXPECT_EQ(two_ret->plan_as<probes::KernelPlan>()->nargs, 3);
     EXPECT_EQ(r.info(*two_ret).arg_types, (std::vector<std::string>{"int", "int"}));
     EXPECT_EQ(r.info(*found[4]).arg_types, (std::vector<std::string>{"int"}));  // void: the offset only
-    EXPECT_EQ(found[0]->tp_nargs, 10);
+    EXPECT_EQ(found[0]->plan_as<probes::KernelPlan>()->nargs, 10);
     // By exact name, by module, and the names DTrace's fbt does not have.
     EXPECT_EQ(r.match({"fbt", "vmlinux", "f_two", "return"}).size(), 1u);
     EXPECT_TRUE(r.match({"fbt", "ext4", "f_two", "entry"}).empty());

@@ -51,13 +51,13 @@ TEST(IoProvider, StartAndDoneOnTheRequestTracepoints) {
     auto found = r.match({"io", "", "", ""});
     ASSERT_EQ(found.size(), 4u);
     EXPECT_EQ(found[0]->full_name(), "io:vmlinux:blk_mq_start_request:start");
-    EXPECT_EQ(found[0]->tracepoint, "block_rq_issue");
-    EXPECT_EQ(found[0]->tp_nargs, 1);
+    EXPECT_EQ(found[0]->tracepoint(), "block_rq_issue");
+    EXPECT_EQ(found[0]->plan_as<probes::KernelPlan>()->nargs, 1);
     EXPECT_EQ(found[1]->full_name(), "io:vmlinux:blk_update_request:done");
-    EXPECT_EQ(found[1]->tracepoint, "block_rq_complete");
-    EXPECT_EQ(found[1]->tp_nargs, 3);  // (rq, error, nr_bytes)
+    EXPECT_EQ(found[1]->tracepoint(), "block_rq_complete");
+    EXPECT_EQ(found[1]->plan_as<probes::KernelPlan>()->nargs, 3);  // (rq, error, nr_bytes)
     for (const probes::Probe* p : found) {
-        EXPECT_EQ(p->attach, probes::AttachKind::Sdt);
+        EXPECT_EQ(p->kind(), probes::AttachKind::Sdt);
         EXPECT_EQ(r.info(*p).arg_types, (std::vector<std::string>{"bufinfo_t *", "devinfo_t *", "fileinfo_t *"}));
     }
 }
@@ -67,11 +67,12 @@ TEST(IoProvider, WaitsAreSwitchesOfAThreadMarkedInIowait) {
     probes::Registry r;
     auto found = r.match({"io", "", "", "wait-*"});
     ASSERT_EQ(found.size(), 2u);
-    const probes::Probe& start = *found[0];
-    const probes::Probe& done = *found[1];
-    EXPECT_EQ(start.full_name(), "io:vmlinux:io_schedule:wait-start");
-    EXPECT_EQ(done.full_name(), "io:vmlinux:io_schedule:wait-done");
-    for (const probes::Probe* p : found) {
+    EXPECT_EQ(found[0]->full_name(), "io:vmlinux:io_schedule:wait-start");
+    EXPECT_EQ(found[1]->full_name(), "io:vmlinux:io_schedule:wait-done");
+    const probes::KernelPlan& start = *found[0]->plan_as<probes::KernelPlan>();
+    const probes::KernelPlan& done = *found[1]->plan_as<probes::KernelPlan>();
+    for (const probes::Probe* pr : found) {
+        const probes::KernelPlan* p = pr->plan_as<probes::KernelPlan>();
         EXPECT_EQ(p->tracepoint, "sched_switch");
         // in_iowait is a one-bit field: the guard reads the byte holding it, its bit masked.
         EXPECT_STREQ(p->guard.field, "in_iowait");
@@ -79,9 +80,9 @@ TEST(IoProvider, WaitsAreSwitchesOfAThreadMarkedInIowait) {
         EXPECT_EQ(__builtin_popcountll(p->guard.mask), 1);
         EXPECT_EQ(p->guard.value, p->guard.mask);
         // No request: NULL ones translated.
-        ASSERT_EQ(p->translated_args.size(), 3u);
-        EXPECT_EQ(p->translated_args[0].from, -1);
-        EXPECT_EQ(p->translated_args[0].null_struct, "request");
+        ASSERT_EQ(pr->translated_args.size(), 3u);
+        EXPECT_EQ(pr->translated_args[0].from, -1);
+        EXPECT_EQ(pr->translated_args[0].null_struct, "request");
     }
     EXPECT_EQ(start.guard.arg, 1);  // prev, which blocks (prev_state != 0), in its own context
     EXPECT_EQ(start.guard2.arg, 3);

@@ -202,14 +202,15 @@ TEST(MappedProbes, ProvidersOfferTheTables) {
     probes::Registry r;
     auto found = r.match({"sched", "", "", "on-cpu"});
     ASSERT_EQ(found.size(), 1u);  // one probe of the name's entries
-    EXPECT_EQ(found[0]->attach, probes::AttachKind::Sdt);
+    EXPECT_EQ(found[0]->kind(), probes::AttachKind::Sdt);
+    const probes::KernelPlan& plan = *found[0]->plan_as<probes::KernelPlan>();
     if (nargs("sched_exit_tp") > 0) {
-        EXPECT_EQ(found[0]->tracepoint, "sched_exit_tp");
-        EXPECT_EQ(found[0]->identity_arg, -1);
-        EXPECT_TRUE(found[0]->also.empty());
+        EXPECT_EQ(plan.tracepoint, "sched_exit_tp");
+        EXPECT_EQ(plan.identity_arg, -1);
+        EXPECT_TRUE(plan.also.empty());
     } else {
-        EXPECT_EQ(found[0]->tracepoint, "sched_switch");
-        EXPECT_EQ(found[0]->identity_arg, 2);
+        EXPECT_EQ(plan.tracepoint, "sched_switch");
+        EXPECT_EQ(plan.identity_arg, 2);
     }
     std::set<std::string> names;
     for (const auto& m : probes::mapped_probes("proc")) names.insert(m.name);
@@ -218,19 +219,21 @@ TEST(MappedProbes, ProvidersOfferTheTables) {
     // Guards through a field have its offset from BTF.
     auto start = r.match({"proc", "", "", "start"});
     ASSERT_EQ(start.size(), 1u);
-    if (start[0]->tracepoint == "sched_exit_tp") {
-        EXPECT_EQ(start[0]->guard.field_offset, -1);  // is_switch itself
-        EXPECT_GT(start[0]->guard2.field_offset, 0);  // current->sched_info.pcount
-        EXPECT_GT(start[0]->guard3.field_offset, 0);  // current->exit_signal
+    const probes::KernelPlan& sp = *start[0]->plan_as<probes::KernelPlan>();
+    if (sp.tracepoint == "sched_exit_tp") {
+        EXPECT_EQ(sp.guard.field_offset, -1);  // is_switch itself
+        EXPECT_GT(sp.guard2.field_offset, 0);  // current->sched_info.pcount
+        EXPECT_GT(sp.guard3.field_offset, 0);  // current->exit_signal
     } else {
-        EXPECT_GT(start[0]->guard.field_offset, 0);
-        EXPECT_GT(start[0]->guard2.field_offset, 0);
+        EXPECT_GT(sp.guard.field_offset, 0);
+        EXPECT_GT(sp.guard2.field_offset, 0);
     }
     // A symbol guard's value is the function's address from kallsyms.
     auto tick = r.match({"sched", "", "", "tick"});
     if (tick.empty()) GTEST_SKIP() << "no scheduler tick hrtimer handler in kallsyms";
-    EXPECT_GT(tick[0]->guard.value, 0xffff000000000000u);
-    EXPECT_GE(tick[0]->guard.field_offset, 0);
+    const probes::KernelPlan& tp = *tick[0]->plan_as<probes::KernelPlan>();
+    EXPECT_GT(tp.guard.value, 0xffff000000000000u);
+    EXPECT_GE(tp.guard.field_offset, 0);
 }
 
 // Each probe names the kernel function where it fires (DTrace's probe function), the name this

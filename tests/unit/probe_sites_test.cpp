@@ -23,11 +23,12 @@ TEST(ProbeSites, EnqueueAttachesEachTracepointWithItsRow) {
     auto found = registry.match({"sched", "", "", "enqueue"});
     ASSERT_EQ(found.size(), 1u);
     const probes::Probe& enqueue = *found[0];
-    ASSERT_EQ(enqueue.also.size(), 2u);  // Linux 6.x has sched_wakeup_new and sched_switch
-    EXPECT_EQ(enqueue.also[0].tp_nargs, 1);
-    EXPECT_EQ(enqueue.also[1].tp_nargs, 4);
+    const std::vector<probes::ProbeSite>& also = enqueue.plan_as<probes::KernelPlan>()->also;
+    ASSERT_EQ(also.size(), 2u);  // Linux 6.x has sched_wakeup_new and sched_switch
+    EXPECT_EQ(also[0].tp_nargs, 1);
+    EXPECT_EQ(also[1].tp_nargs, 4);
     // prev->pid, found through sched_switch's second argument (the first is dropped).
-    EXPECT_GT(enqueue.also[1].guard2.field_offset, 0);
+    EXPECT_GT(also[1].guard2.field_offset, 0);
 
     kernel::FakeKernel k;
     Loaded l;
@@ -52,7 +53,8 @@ TEST(ProbeSites, StartGuardsReadTheCurrentTask) {
     probes::Registry registry;
     auto found = registry.match({"proc", "", "", "start"});
     ASSERT_EQ(found.size(), 1u);
-    const probes::Probe& start = *found[0];
+    const probes::Probe& probe = *found[0];
+    const probes::KernelPlan& start = *probe.plan_as<probes::KernelPlan>();
     if (start.tracepoint != "sched_exit_tp") GTEST_SKIP() << "Linux before 6.16: start is sched_switch's";
     EXPECT_EQ(start.guard2.arg, probes::kGuardCurrent);
     EXPECT_GT(start.guard2.field_offset, 0);  // sched_info.pcount
@@ -65,7 +67,7 @@ TEST(ProbeSites, StartGuardsReadTheCurrentTask) {
     load(registry, k, "proc:::start { @ = count(); }\n", l);
     if (HasFatalFailure()) return;
     std::vector<uint32_t> row(codegen::abi::kSdtRowEpids + l.ps->sdt_clauses.size());
-    uint32_t key = start.id;
+    uint32_t key = probe.id;
     auto got = l.session->map(codegen::abi::kSdtTableMap)
                    .lookup(std::as_bytes(std::span(&key, 1)), std::as_writable_bytes(std::span(row)));
     ASSERT_TRUE(got && *got);

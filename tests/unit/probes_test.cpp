@@ -36,12 +36,12 @@ TEST(Probes, ProfileProbesOnDemand) {
     Registry r;
     auto p = r.match({"profile", "", "", "tick-250ms"});
     ASSERT_EQ(p.size(), 1u);
-    EXPECT_EQ(p[0]->attach, AttachKind::Tick);
-    EXPECT_EQ(p[0]->period_ns, 250000000u);
+    EXPECT_EQ(p[0]->kind(), AttachKind::Tick);
+    EXPECT_EQ(p[0]->plan_as<ProfilePlan>()->period_ns, 250000000u);
     auto q = r.match({"", "", "", "profile-1234"});
     ASSERT_EQ(q.size(), 1u);
-    EXPECT_EQ(q[0]->frequency, 1234u);
-    EXPECT_EQ(q[0]->attach, AttachKind::Profile);
+    EXPECT_EQ(q[0]->plan_as<ProfilePlan>()->frequency, 1234u);
+    EXPECT_EQ(q[0]->kind(), AttachKind::Profile);
     // The same description names the same probe.
     EXPECT_EQ(r.match({"profile", "", "", "tick-250ms"})[0]->id, p[0]->id);
     EXPECT_TRUE(r.match({"profile", "", "", "tick-0"}).empty());

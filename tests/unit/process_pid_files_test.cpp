@@ -193,8 +193,8 @@ TEST(PidFiles, RegistryServesProviderPatternsSystemWide) {
     ASSERT_EQ(a.size(), 1u);
     EXPECT_EQ(a[0]->provider, "pid");
     EXPECT_EQ(a[0]->module, "libc.so.6");
-    EXPECT_EQ(a[0]->pid, 0u);
-    EXPECT_EQ(a[0]->attach, probes::AttachKind::Uprobe);
+    EXPECT_EQ(probes::user_file(a[0]->plan)->pid, 0u);
+    EXPECT_EQ(a[0]->kind(), probes::AttachKind::Uprobe);
     // Every pattern matching "pid" names the same probe, listed once.
     for (const char* prov : {"pid", "p*d", "pi?"}) {
         auto b = r.match({prov, "libc.so.6", "getpid", "entry"});
@@ -203,7 +203,7 @@ TEST(PidFiles, RegistryServesProviderPatternsSystemWide) {
     }
     auto ret = r.match({"pid*", "libc", "getpid", "return"});
     ASSERT_EQ(ret.size(), 1u);
-    EXPECT_EQ(ret[0]->attach, probes::AttachKind::Uretprobe);
+    EXPECT_EQ(ret[0]->kind(), probes::AttachKind::Uretprobe);
     // Not a file: a module pattern, no module, a wildcard-only provider, a missing library.
     EXPECT_TRUE(r.match({"pid*", "libc*", "getpid", "entry"}).empty());
     EXPECT_TRUE(r.match({"pid*", "", "getpid", "entry"}).empty());

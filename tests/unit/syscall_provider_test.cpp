@@ -108,10 +108,10 @@ TEST(SyscallProvider, ProbesPerCall) {
     ASSERT_EQ(read.size(), 2u);
     EXPECT_EQ(read[0]->module, "vmlinux");
     EXPECT_EQ(read[0]->name, "entry");
-    EXPECT_EQ(read[0]->attach, AttachKind::SyscallEntry);
+    EXPECT_EQ(read[0]->kind(), AttachKind::SyscallEntry);
     EXPECT_EQ(read[1]->name, "return");
-    EXPECT_EQ(read[1]->attach, AttachKind::SyscallReturn);
-    EXPECT_EQ(read[0]->syscall_nr, 0);
+    EXPECT_EQ(read[1]->kind(), AttachKind::SyscallReturn);
+    EXPECT_EQ(read[0]->syscall_nr(), 0);
     EXPECT_EQ(read[1]->id, read[0]->id + 1);
     // All the calls' probes were made together: ids do not depend on what was named first.
     auto write = r.match({"syscall", "vmlinux", "write", "entry"});
@@ -178,7 +178,10 @@ TEST(SyscallCodegen, TwoProgramsAndOneRowPerProbe) {
     EXPECT_EQ(kinds, (std::vector<AttachKind>{AttachKind::Begin, AttachKind::SyscallEntry, AttachKind::SyscallReturn}));
     EXPECT_EQ(ps->syscall_clauses, (std::vector<uint32_t>{0, 1}));
     std::vector<int32_t> keys;
-    for (const auto& e : ps->epids) keys.push_back(e.syscall_key);
+    for (const auto& e : ps->epids) {
+        const auto* sys = e.plan_as<probes::SyscallPlan>();
+        keys.push_back(sys ? static_cast<int32_t>(codegen::syscall_table_key(*sys)) : -1);
+    }
     // read entry (0), write return (1 + kMaxSyscallNr), read entry again, BEGIN (none).
     EXPECT_EQ(keys, (std::vector<int32_t>{0, 1 + probes::kMaxSyscallNr, 0, -1}));
     const codegen::MapSpec& table = ps->maps.at(codegen::abi::kSyscallTableMap);

@@ -1,0 +1,91 @@
+// One builder per program kind: the part of a program's entry function that is the kind's own.
+// The entry function (program_builders.cpp) checks the activity state and finds the program's
+// scratch slot; the kind's builder then puts the firing's probe id and arguments into the
+// scratch area and calls the clauses enabled on the probe that fired. The table
+// (program_builder()) is the one place code generation chooses by AttachKind for the entry; a
+// new kind of program is a builder in its provider's file and a row of the table.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "bpf/ir.h"
+#include "probes/attach_plan.h"
+
+namespace bdtrace::sema {
+struct Clause;
+}
+
+namespace bdtrace::probes {
+struct Probe;
+}
+
+namespace bdtrace::codegen {
+
+struct Gen;
+
+// (clause index, its function in this program), in program order.
+using ClauseFns = std::vector<std::pair<uint32_t, bpf::FunctionId>>;
+
+// What a builder is given: the entry function after the activity check and the scratch lookup.
+struct EntrySetup {
+    Gen& g;
+    bpf::Function& f;
+    probes::AttachKind kind;
+    bpf::VReg ctx, scratch, st;  // the program's context, its scratch slot, the state map's value
+    uint32_t want;               // the activity the clauses run in (abi::kBegin, kEnd, kActive)
+    const std::vector<uint32_t>& probe_ids;  // the program's probes
+    const ClauseFns& clause_fns;
+};
+
+struct ProgramBuilder {
+    uint32_t activity;                   // the state the program runs in (abi::kActive ...)
+    void (*build)(const EntrySetup& s);  // the firing's probe id and arguments, then the clauses
+};
+
+// The builder of a kind's program.
+const ProgramBuilder& program_builder(probes::AttachKind kind);
+
+// The entry function of one program (program_builders.cpp): the activity check, the program's
+// scratch slot (`slot`), then the kind's builder.
+void build_entry(Gen& g, bpf::Function& f, probes::AttachKind kind, uint32_t slot,
+                 const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns);
+
+// Helpers the builders share (program_builders.cpp).
+// The probe id: the attach cookie when the program has several probes, else its one probe's id.
+bpf::VReg probe_id_of(const EntrySetup& s, bool from_cookie);
+// The probe id in the scratch area, and zero for the ten arguments (kinds that set none).
+void zero_args(const EntrySetup& s, bpf::VReg probe);
+// For each probe of the program, its clauses in program order (BEGIN, END, profile-N).
+void call_probe_clauses(const EntrySetup& s, bpf::VReg probe);
+// The pid and USDT providers' dispatch through the probe table, by the probe id in `probe`.
+void call_table_clauses(const EntrySetup& s, bpf::VReg probe);
+// A cookie's lower half (the probe id) into the scratch area; `probe` keeps only that half.
+void store_cookie_probe(const EntrySetup& s, bpf::VReg probe);
+
+// Slots a clause needs in a table's rows (the probe, syscall and sdt tables): one per enabling
+// of one probe in_table accepts (see slot_of()); programs.cpp.
+uint32_t table_slots(const sema::Clause& c, bool (*in_table)(const probes::Probe&));
+
+// The pid and USDT providers' clauses (build_uprobe.cpp): those with pid or USDT probes now, and
+// those whose descriptions may gain probes later (a library not loaded yet), in the programs
+// their names can reach. Fills g.out.uprobe_clauses and adds those programs to by_kind.
+struct UserProbeUse {
+    bool entry = false, ret = false, usdt = false;  // the Uprobe, Uretprobe and Usdt programs
+    bool in(probes::AttachKind kind) const;         // whether `kind`'s program calls the clause
+};
+std::map<uint32_t, UserProbeUse> wire_user_probe_clauses(
+    Gen& g, std::map<probes::AttachKind, std::vector<uint32_t>>& by_kind);
+
+// The builders, each in its provider's file of codegen/.
+void build_dtrace_entry(const EntrySetup& s);     // build_dtrace.cpp: BEGIN, END
+void build_profile_entry(const EntrySetup& s);    // build_profile.cpp: profile-N, tick-N
+void build_uprobe_entry(const EntrySetup& s);     // build_uprobe.cpp: pid entry and offset probes
+void build_uretprobe_entry(const EntrySetup& s);  // build_uprobe.cpp: pid return probes
+void build_usdt_entry(const EntrySetup& s);       // gen_usdt.cpp
+void build_syscall_entry(const EntrySetup& s);    // gen_syscall.cpp: sys_enter and sys_exit
+void build_sdt_entry(const EntrySetup& s);        // gen_sdt.cpp: sdt, proc, sched, io, fbt
+
+}  // namespace bdtrace::codegen
