@@ -10,8 +10,8 @@
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/gen_usdt.h"
-#include "output/agg_buckets.h"
-#include "probes/glob.h"
+#include "formats/agg_buckets.h"
+#include "util/glob.h"
 #include "process/pid_probes.h"
 #include "probes/syscall_table.h"
 
@@ -489,9 +489,9 @@ void Gen::run() {
                 continue;
             }
             if (prov && prov->prefix != "pid") usdt_use[c.index] = true;
-            if (prov && !probes::glob_match(prov->prefix, "pid")) continue;
+            if (prov && !util::glob_match(prov->prefix, "pid")) continue;
             use.first |= d.name != "return";
-            use.second |= d.name.empty() || probes::glob_match(d.name, "return");
+            use.second |= d.name.empty() || util::glob_match(d.name, "return");
         }
         if (usdt_use[c.index]) by_kind[AttachKind::Usdt];
         if (!use.first && !use.second && !usdt_use[c.index]) continue;
@@ -646,11 +646,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         switch (a->func) {
             case sema::AggFunc::Avg: d.value_size = 16; break;
             case sema::AggFunc::Stddev: d.value_size = 32; break;  // count, sum, sum of squares (128 bits)
-            case sema::AggFunc::Quantize: d.value_size = 8 * output::kQuantizeBuckets; break;
+            case sema::AggFunc::Quantize: d.value_size = 8 * formats::kQuantizeBuckets; break;
             case sema::AggFunc::Lquantize: d.value_size = static_cast<uint32_t>(8 * (a->levels + 2)); break;
             // As many buckets as the kernel has: none past the top magnitude when it clamps.
             case sema::AggFunc::Llquantize:
-                d.value_size = static_cast<uint32_t>(8 * output::llquantize_nbuckets(a->llquantize));
+                d.value_size = static_cast<uint32_t>(8 * formats::llquantize_nbuckets(a->llquantize));
                 break;
             default: d.value_size = 8; break;
         }

@@ -8,7 +8,7 @@
 #include <optional>
 #include <string>
 
-#include "output/printf_check.h"
+#include "formats/printf_check.h"
 #include "sema/sema.h"
 
 namespace bdtrace::sema {
@@ -30,7 +30,7 @@ struct Translator {
 NodePtr clone_node(const Node& n);
 
 // How the printf()/printa() format checker sees a D type (check_stmt.cpp).
-output::ArgType printf_arg_type(const Type* t);
+formats::ArgType printf_arg_type(const Type* t);
 
 class Checker {
 public:
