@@ -16,7 +16,7 @@
 #include "codegen/codegen.h"
 #include "diag/render.h"
 #include "output/agg_pack.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "sema/btf_types.h"
 #include "sema/sema.h"
 
@@ -330,7 +330,7 @@ bool names_probe(Consumer::Impl& impl, const std::string& full) {
         if (e.provider + ":" + e.module + ":" + e.function + ":" + e.name != full) continue;
         for (const codegen::UprobeClause& uc : impl.programs->uprobe_clauses)
             for (const probes::Description& d : uc.descriptions)
-                if (d.name == e.name && probes::glob_match(d.function, e.function)) return true;
+                if (d.name == e.name && util::glob_match(d.function, e.function)) return true;
     }
     return false;
 }

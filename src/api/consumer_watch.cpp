@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "api/consumer_impl.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "process/proc_maps.h"
 
 namespace bdtrace {
@@ -26,8 +26,8 @@ bool any_system_wide(const codegen::ProgramSet& ps) {
 }
 
 bool module_matches(const std::string& pattern, const process::MappedObject& m, const std::string& path) {
-    return pattern.empty() || probes::glob_match(pattern, m.module) || probes::glob_match(pattern, m.path) ||
-           probes::glob_match(pattern, path);
+    return pattern.empty() || util::glob_match(pattern, m.module) || util::glob_match(pattern, m.path) ||
+           util::glob_match(pattern, path);
 }
 
 // The file a process started running or mapped: its probes for the watched descriptions.

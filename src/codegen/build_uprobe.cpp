@@ -7,7 +7,7 @@
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/program_builders.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "process/pid_probes.h"
 
 namespace bdtrace::codegen {
@@ -96,9 +96,9 @@ std::map<uint32_t, UserProbeUse> wire_user_probe_clauses(
                 continue;
             }
             if (prov && prov->prefix != "pid") use.usdt = true;
-            if (prov && !probes::glob_match(prov->prefix, "pid")) continue;
+            if (prov && !util::glob_match(prov->prefix, "pid")) continue;
             use.entry |= d.name != "return";
-            use.ret |= d.name.empty() || probes::glob_match(d.name, "return");
+            use.ret |= d.name.empty() || util::glob_match(d.name, "return");
         }
         if (use.usdt) by_kind[AttachKind::Usdt];
         if (!use.entry && !use.ret && !use.usdt) continue;

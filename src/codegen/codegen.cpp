@@ -11,7 +11,7 @@
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/map_table.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "probes/syscall_table.h"
 
 namespace bdtrace::codegen {
@@ -245,11 +245,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
         switch (a->func) {
             case sema::AggFunc::Avg: d.value_size = 16; break;
             case sema::AggFunc::Stddev: d.value_size = 32; break;  // count, sum, sum of squares (128 bits)
-            case sema::AggFunc::Quantize: d.value_size = 8 * output::kQuantizeBuckets; break;
+            case sema::AggFunc::Quantize: d.value_size = 8 * formats::kQuantizeBuckets; break;
             case sema::AggFunc::Lquantize: d.value_size = static_cast<uint32_t>(8 * (a->levels + 2)); break;
             // As many buckets as the kernel has: none past the top magnitude when it clamps.
             case sema::AggFunc::Llquantize:
-                d.value_size = static_cast<uint32_t>(8 * output::llquantize_nbuckets(a->llquantize));
+                d.value_size = static_cast<uint32_t>(8 * formats::llquantize_nbuckets(a->llquantize));
                 break;
             default: d.value_size = 8; break;
         }

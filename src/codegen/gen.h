@@ -89,7 +89,7 @@ bool user_key_field(const sema::Type* t, Field& k);
 
 // llquantize()'s bucket index of v, for constant parameters (gen_agg.cpp; also run on the BPF
 // interpreter by the unit tests).
-bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const output::LlquantizeParams& p);
+bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const formats::LlquantizeParams& p);
 
 // The syscall provider (gen_syscall.cpp): the body of the sys_enter / sys_exit programs after
 // the activity check and the scratch lookup: arguments from the saved user registers, then the

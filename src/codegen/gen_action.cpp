@@ -2,8 +2,8 @@
 // and sets its bit in the record header, so the consumer knows which actions ran.
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
-#include "output/printf_conversions.h"
-#include "output/printf_format.h"
+#include "formats/printf_conversions.h"
+#include "formats/printf_format.h"
 
 namespace bdtrace::codegen {
 
@@ -170,7 +170,7 @@ void ClauseGen::action(const sema::Action& a) {
         case ActionKind::Stack: {
             for (const auto& arg : a.args) rec.fields.push_back(record_value(*arg));
             // %A names user addresses in the process that fired: record its pid too.
-            auto parsed = output::parse_format(a.format);
+            auto parsed = formats::parse_format(a.format);
             bool user_addr = false;
             if (parsed.format)
                 for (const auto& piece : parsed.format->pieces)

@@ -7,7 +7,7 @@
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 
 namespace bdtrace::codegen {
 
@@ -94,7 +94,7 @@ void add128(bpf::Function& f, VReg p, int16_t off, VReg lo, VReg hi) {
 // successor overflows int64 (its "(next = this * factor) < this"), every value from the
 // magnitude's lower bound up is taken as the magnitude's top value, so lands in its last
 // bucket, which is then the top bucket. None when the overflow bucket exists.
-std::optional<int64_t> llquantize_clamp(const output::LlquantizeParams& p) {
+std::optional<int64_t> llquantize_clamp(const formats::LlquantizeParams& p) {
     uint64_t last = 1;
     for (int order = 0; order < p.low; ++order) last *= p.factor;
     uint64_t cur = last * p.factor;
@@ -114,8 +114,8 @@ struct LlquantizeRun {
     int64_t lo, width, count, first;
 };
 
-std::vector<LlquantizeRun> llquantize_runs(const output::LlquantizeParams& p) {
-    std::vector<int64_t> b = output::llquantize_bounds(p);
+std::vector<LlquantizeRun> llquantize_runs(const formats::LlquantizeParams& p) {
+    std::vector<int64_t> b = formats::llquantize_bounds(p);
     std::optional<int64_t> clamp = llquantize_clamp(p);
     std::vector<LlquantizeRun> runs;
     // b[i] (i >= 1) is bucket i's lower bound and b[i + 1] its upper one.
@@ -134,14 +134,14 @@ std::vector<LlquantizeRun> llquantize_runs(const output::LlquantizeParams& p) {
 }  // namespace
 
 // The bucket of |v| as the kernel's dtrace_aggregate_llquantize_bucket() picks it (and
-// output::llquantize_bucket() models it). The parameters are constants, so instead of the
+// formats::llquantize_bucket() models it). The parameters are constants, so instead of the
 // kernel's loop over magnitudes this is a chain of signed compares, one per run of equal-width
 // buckets (at most one per magnitude), and one division. Values below factor^low (negative ones
 // too) get bucket 0; values past the last run the top bucket: the overflow bucket, or the
 // clamped magnitude's last bucket (see llquantize_clamp).
 // Not static: tests/unit/codegen_llquantize_test.cpp runs it on the BPF interpreter.
-VReg emit_llquantize_bucket(bpf::Function& f, VReg v, const output::LlquantizeParams& p) {
-    std::vector<int64_t> bounds = output::llquantize_bounds(p);
+VReg emit_llquantize_bucket(bpf::Function& f, VReg v, const formats::LlquantizeParams& p) {
+    std::vector<int64_t> bounds = formats::llquantize_bounds(p);
     VReg b = f.vreg();
     bpf::Label have = f.new_label();
     f.mov(b, static_cast<int64_t>(0));
@@ -160,7 +160,7 @@ VReg emit_llquantize_bucket(bpf::Function& f, VReg v, const output::LlquantizePa
         f.jump(have);
         f.bind(next);
     }
-    f.mov(b, static_cast<int64_t>(output::llquantize_nbuckets(p) - 1));
+    f.mov(b, static_cast<int64_t>(formats::llquantize_nbuckets(p) - 1));
     f.bind(have);
     return b;
 }
@@ -350,13 +350,13 @@ void ClauseGen::update_entry(const sema::Aggregation& agg, const AggDesc& desc, 
                 f.branch(Cond::Eq, x, 0, zero_b);
                 f.branch(Cond::Slt, x, 0, neg);
                 VReg l = log2_floor(f, x);
-                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket + 1));
+                f.mov(b, static_cast<int64_t>(formats::kQuantizeZeroBucket + 1));
                 f.alu64(AluOp::Add, b, l);
                 f.jump(have_b);
                 f.bind(neg);
                 f.neg(x);  // INT64_MIN stays 1 << 63 taken unsigned: its log2 is 63
                 VReg ln = log2_floor(f, x);
-                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket - 1));
+                f.mov(b, static_cast<int64_t>(formats::kQuantizeZeroBucket - 1));
                 f.alu64(AluOp::Sub, b, ln);
                 bpf::Label nonneg = f.new_label();
                 f.branch(Cond::Sge, b, 0, nonneg);
@@ -364,7 +364,7 @@ void ClauseGen::update_entry(const sema::Aggregation& agg, const AggDesc& desc, 
                 f.bind(nonneg);
                 f.jump(have_b);
                 f.bind(zero_b);
-                f.mov(b, static_cast<int64_t>(output::kQuantizeZeroBucket));
+                f.mov(b, static_cast<int64_t>(formats::kQuantizeZeroBucket));
                 f.bind(have_b);
             } else if (agg.func == AggFunc::Llquantize) {
                 f.mov(b, emit_llquantize_bucket(f, v, agg.llquantize));

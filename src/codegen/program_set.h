@@ -15,7 +15,7 @@
 #include "codegen/abi.h"
 #include "codegen/clause_reads.h"
 #include "codegen/scratch_layout.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "probes/probe.h"
 #include "probes/syscall_table.h"
 #include "sema/typed.h"
@@ -124,7 +124,7 @@ struct AggDesc {
     uint32_t value_size = 0;  // bytes this aggregation uses of the map value
     int32_t array_slot = -1;  // no keys: its entry in abi::kAggArrayMap (else in abi::kAggMap)
     int64_t base = 0, step = 1, levels = 0;  // lquantize
-    output::LlquantizeParams llquantize;      // llquantize
+    formats::LlquantizeParams llquantize;      // llquantize
 };
 
 // One generated program: every probe of one attach kind shares it; the attach cookie (the

@@ -243,26 +243,26 @@ std::string histogram_bar(int64_t count, uint64_t normal, long double total, boo
 
 std::string format_quantize(std::span<const int64_t> b, uint64_t normal,
                             const HistogramStyle& style) {
-    if (b.size() != static_cast<size_t>(kQuantizeBuckets)) return {};
-    Window w = window_of(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, style.zoom);
+    if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return {};
+    Window w = window_of(b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1, style.zoom);
     return render(b, w, normal,
-                  [](size_t i) { return lld(quantize_bucket_value(static_cast<int>(i))); });
+                  [](size_t i) { return lld(formats::quantize_bucket_value(static_cast<int>(i))); });
 }
 
-std::string format_lquantize(const LquantizeParams& p, std::span<const int64_t> b,
+std::string format_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> b,
                              uint64_t normal, const HistogramStyle& style) {
-    if (p.levels == 0 || b.size() != static_cast<size_t>(lquantize_nbuckets(p))) return {};
+    if (p.levels == 0 || b.size() != static_cast<size_t>(formats::lquantize_nbuckets(p))) return {};
     Window w = window_of(b, 0, 2, style.zoom);
     return render(b, w, normal,
-                  [&](size_t i) { return lquantize_label(p, static_cast<int>(i)); });
+                  [&](size_t i) { return formats::lquantize_label(p, static_cast<int>(i)); });
 }
 
-std::string format_llquantize(const LlquantizeParams& p, std::span<const int64_t> b,
+std::string format_llquantize(const formats::LlquantizeParams& p, std::span<const int64_t> b,
                               uint64_t normal, const HistogramStyle& style) {
     if (p.factor < 2 || p.low >= p.high || p.nsteps == 0 || p.factor > p.nsteps) return {};
-    std::vector<int64_t> bounds = llquantize_bounds(p);
+    std::vector<int64_t> bounds = formats::llquantize_bounds(p);
     // No overflow bucket when the top magnitude's successor does not fit (see agg_buckets.h).
-    if (b.size() != static_cast<size_t>(llquantize_nbuckets(p))) return {};
+    if (b.size() != static_cast<size_t>(formats::llquantize_nbuckets(p))) return {};
     Window w = window_of(b, 0, 1, style.zoom);
     return render(b, w, normal, [&](size_t i) {
         if (i == 0) return "< " + lld(bounds.front());

@@ -54,20 +54,20 @@ void QuantizePackRange::add(std::span<const int64_t> b) {
         if (lo < 0) lo = static_cast<int>(i);
         hi = static_cast<int>(i);
     }
-    if (lo < 0) lo = hi = kQuantizeZeroBucket;  // no data: the zero bucket stands for the row
+    if (lo < 0) lo = hi = formats::kQuantizeZeroBucket;  // no data: the zero bucket stands for the row
     if (min_bin_ < 0 || lo < min_bin_) min_bin_ = lo;
     if (max_bin_ < 0 || hi > max_bin_) max_bin_ = hi;
 }
 
 int QuantizePackRange::first_bucket() const {
-    int min = min_bin_ < 0 ? kQuantizeZeroBucket : min_bin_;
-    if (min != 0 && min != kQuantizeZeroBucket) --min;
+    int min = min_bin_ < 0 ? formats::kQuantizeZeroBucket : min_bin_;
+    if (min != 0 && min != formats::kQuantizeZeroBucket) --min;
     return min;
 }
 
 int QuantizePackRange::last_bucket() const {
-    int max = max_bin_ < 0 ? kQuantizeZeroBucket : max_bin_;
-    if (max < kQuantizeBuckets - 1) ++max;
+    int max = max_bin_ < 0 ? formats::kQuantizeZeroBucket : max_bin_;
+    if (max < formats::kQuantizeBuckets - 1) ++max;
     return max;
 }
 
@@ -115,13 +115,13 @@ int packed_key_width(std::span<const Value> keys) {
 
 std::string quantize_packed_header(int key_width, const QuantizePackRange& range) {
     int first = range.first_bucket(), last = range.last_bucket();
-    return packed_header(key_width, packed_ndigits(quantize_bucket_value(first)),
-                         packed_ndigits(quantize_bucket_value(last)), last - first + 1);
+    return packed_header(key_width, packed_ndigits(formats::quantize_bucket_value(first)),
+                         packed_ndigits(formats::quantize_bucket_value(last)), last - first + 1);
 }
 
-std::string lquantize_packed_header(int key_width, const LquantizeParams& p) {
+std::string lquantize_packed_header(int key_width, const formats::LquantizeParams& p) {
     // DTrace counts its dashes from bucket 1 to levels + 2: levels + 2 of them, one per bucket.
-    return packed_header(key_width, 7, 8, lquantize_nbuckets(p));
+    return packed_header(key_width, 7, 8, formats::lquantize_nbuckets(p));
 }
 
 // ---- cells and rows ----------------------------------------------------------------------
@@ -145,9 +145,9 @@ std::string packed_cell(int64_t count, long double total, bool utf8) {
 
 std::string format_quantize_packed(std::span<const int64_t> b, const QuantizePackRange& range,
                                    const HistogramStyle& style) {
-    if (b.size() != static_cast<size_t>(kQuantizeBuckets)) return {};
+    if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return {};
     int first = range.first_bucket(), last = range.last_bucket();
-    int64_t min_value = quantize_bucket_value(first), max_value = quantize_bucket_value(last);
+    int64_t min_value = formats::quantize_bucket_value(first), max_value = formats::quantize_bucket_value(last);
     auto shown = b.subspan(static_cast<size_t>(first), static_cast<size_t>(last - first + 1));
     std::string out = cformat(std::string(" %*lld :"), packed_ndigits(min_value),
                               static_cast<long long>(min_value));
@@ -157,13 +157,13 @@ std::string format_quantize_packed(std::span<const int64_t> b, const QuantizePac
     return out;
 }
 
-std::string format_lquantize_packed(const LquantizeParams& p, std::span<const int64_t> b,
+std::string format_lquantize_packed(const formats::LquantizeParams& p, std::span<const int64_t> b,
                                     const HistogramStyle& style) {
-    if (p.levels == 0 || b.size() != static_cast<size_t>(lquantize_nbuckets(p))) return {};
-    std::string out = cformat(std::string("%8s :"), lquantize_label(p, 0).c_str());
+    if (p.levels == 0 || b.size() != static_cast<size_t>(formats::lquantize_nbuckets(p))) return {};
+    std::string out = cformat(std::string("%8s :"), formats::lquantize_label(p, 0).c_str());
     out += cells(b, style);
     out += cformat(std::string(": %-8s | %lld\n"),
-                   lquantize_label(p, lquantize_nbuckets(p) - 1).c_str(), row_count(b));
+                   formats::lquantize_label(p, formats::lquantize_nbuckets(p) - 1).c_str(), row_count(b));
     return out;
 }
 
@@ -192,7 +192,7 @@ std::string format_quantize_packed_rows(std::span<const PackedRow> rows,
     return out;
 }
 
-std::string format_lquantize_packed_rows(const LquantizeParams& p, std::span<const PackedRow> rows,
+std::string format_lquantize_packed_rows(const formats::LquantizeParams& p, std::span<const PackedRow> rows,
                                          const HistogramStyle& style, int stack_indent) {
     if (rows.empty()) return {};
     std::string out = lquantize_packed_header(packed_key_width(rows.front().keys), p);

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 
 namespace bdtrace::output {
 
@@ -21,9 +21,9 @@ struct BucketRange {
 // is [-(2^k) + 1, -2^(k-1)]; the outermost buckets reach the ends of int64.
 std::vector<BucketRange> quantize_ranges();
 // lquantize(): levels + 2 ranges: below base, each step, at or above base + levels * step.
-std::vector<BucketRange> lquantize_ranges(const LquantizeParams& p);
-// llquantize(): llquantize_nbuckets() ranges: below factor^low, each step of each magnitude,
+std::vector<BucketRange> lquantize_ranges(const formats::LquantizeParams& p);
+// llquantize(): formats::llquantize_nbuckets() ranges: below factor^low, each step of each magnitude,
 // and the overflow bucket (or the clamped top bucket) up to INT64_MAX.
-std::vector<BucketRange> llquantize_ranges(const LlquantizeParams& p);
+std::vector<BucketRange> llquantize_ranges(const formats::LlquantizeParams& p);
 
 }  // namespace bdtrace::output

@@ -216,28 +216,28 @@ JsonAggValue json_agg_stddev(uint64_t count, int64_t sum, uint64_t sumsq_lo, uin
 }
 
 JsonAggValue json_agg_quantize(std::span<const int64_t> b, uint64_t normal) {
-    if (b.size() != static_cast<size_t>(kQuantizeBuckets)) return no_buckets();
-    return buckets_of(b, kQuantizeZeroBucket - 1, kQuantizeZeroBucket + 1, normal,
-                      [](size_t i) { return numeric(quantize_bucket_value(static_cast<int>(i))); });
+    if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return no_buckets();
+    return buckets_of(b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1, normal,
+                      [](size_t i) { return numeric(formats::quantize_bucket_value(static_cast<int>(i))); });
 }
 
-JsonAggValue json_agg_lquantize(const LquantizeParams& p, std::span<const int64_t> b,
+JsonAggValue json_agg_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> b,
                                 uint64_t normal) {
-    if (p.levels == 0 || b.size() != static_cast<size_t>(lquantize_nbuckets(p)))
+    if (p.levels == 0 || b.size() != static_cast<size_t>(formats::lquantize_nbuckets(p)))
         return no_buckets();
     return buckets_of(b, 0, 2, normal, [&](size_t i) {
         int bucket = static_cast<int>(i);
-        if (bucket == 0 || bucket == int{p.levels} + 1) return textual(lquantize_label(p, bucket));
+        if (bucket == 0 || bucket == int{p.levels} + 1) return textual(formats::lquantize_label(p, bucket));
         return numeric(static_cast<int32_t>(p.base + (bucket - 1) * int{p.step}));
     });
 }
 
-JsonAggValue json_agg_llquantize(const LlquantizeParams& p, std::span<const int64_t> b,
+JsonAggValue json_agg_llquantize(const formats::LlquantizeParams& p, std::span<const int64_t> b,
                                  uint64_t normal) {
     if (p.factor < 2 || p.low >= p.high || p.nsteps == 0 || p.factor > p.nsteps ||
-        b.size() != static_cast<size_t>(llquantize_nbuckets(p)))
+        b.size() != static_cast<size_t>(formats::llquantize_nbuckets(p)))
         return no_buckets();
-    std::vector<int64_t> bounds = llquantize_bounds(p);
+    std::vector<int64_t> bounds = formats::llquantize_bounds(p);
     return buckets_of(b, 0, 1, normal, [&](size_t i) {
         if (i == 0) return textual("< " + std::to_string(bounds.front()));
         if (i == bounds.size() - 1) return textual(">= " + std::to_string(bounds.back()));

@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "output/value.h"
 
 namespace bdtrace::output {
@@ -79,9 +79,9 @@ JsonAggValue json_agg_avg(uint64_t count, int64_t sum, uint64_t normal = 1);
 JsonAggValue json_agg_stddev(uint64_t count, int64_t sum, uint64_t sumsq_lo, uint64_t sumsq_hi,
                              uint64_t normal = 1);
 JsonAggValue json_agg_quantize(std::span<const int64_t> buckets, uint64_t normal = 1);
-JsonAggValue json_agg_lquantize(const LquantizeParams& p, std::span<const int64_t> buckets,
+JsonAggValue json_agg_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> buckets,
                                 uint64_t normal = 1);
-JsonAggValue json_agg_llquantize(const LlquantizeParams& p, std::span<const int64_t> buckets,
+JsonAggValue json_agg_llquantize(const formats::LlquantizeParams& p, std::span<const int64_t> buckets,
                                  uint64_t normal = 1);
 
 struct JsonAggRow {

@@ -160,66 +160,66 @@ bool print_time(const Value& v, const std::string& head, bool rfc822, std::strin
 }
 
 // One conversion with its value. head is "%" plus flags, width and precision.
-bool print_value(const FormatPiece& piece, const Value& v, const std::string& head, int width,
+bool print_value(const formats::FormatPiece& piece, const Value& v, const std::string& head, int width,
                  int dynwidth, const FormatContext& ctx, std::string* out) {
-    const ConversionDef& c = *piece.conv;
+    const formats::ConversionDef& c = *piece.conv;
     if (v.kind == Value::Kind::Verbatim) {
         *out += v.text;
         return true;
     }
-    if (v.kind == Value::Kind::Symbol && c.print != PrintKind::Stack)
+    if (v.kind == Value::Kind::Symbol && c.print != formats::PrintKind::Stack)
         return print_string(v.text, head, out);
 
     switch (c.print) {
-        case PrintKind::SInt:
+        case formats::PrintKind::SInt:
             return print_signed(v, head, c.out, out);
-        case PrintKind::UInt:
+        case formats::PrintKind::UInt:
             return print_unsigned(v, head, c.out, out);
-        case PrintKind::DInt:
+        case formats::PrintKind::DInt:
             if (v.is_signed) return print_signed(v, head, c.out, out);
             return print_unsigned(v, head, "u", out);
-        case PrintKind::Float:
+        case formats::PrintKind::Float:
             return print_float(v, head, c.out, out);
-        case PrintKind::KernelAddr: {
+        case formats::PrintKind::KernelAddr: {
             if (v.kind != Value::Kind::Integer || (v.size != 4 && v.size != 8)) return false;
             std::string s = ctx.kernel_addr ? ctx.kernel_addr(v.bits) : std::string();
             return print_string(s.empty() ? hex_address(v.bits) : s, head, out);
         }
-        case PrintKind::UserAddr: {
+        case formats::PrintKind::UserAddr: {
             if (v.kind != Value::Kind::Integer || (v.size != 4 && v.size != 8)) return false;
             std::string s = ctx.user_addr ? ctx.user_addr(v.pid, v.bits) : std::string();
             return print_string(s.empty() ? hex_address(v.bits) : s, head, out);
         }
-        case PrintKind::Stack: {
+        case formats::PrintKind::Stack: {
             if (v.kind != Value::Kind::Stack) return false;
             // A left-aligned %k sets the indentation of the frames instead of a field width.
             int indent = 0;
             if (dynwidth < 0)
                 indent = -dynwidth;
-            else if (piece.flags & kFlagLeft)
+            else if (piece.flags & formats::kFlagLeft)
                 indent = dynwidth ? dynwidth : width;
             *out += format_stack(v.frames, indent, head + "s");
             return true;
         }
-        case PrintKind::Time:
+        case formats::PrintKind::Time:
             return print_time(v, head, false, out);
-        case PrintKind::Time822:
+        case formats::PrintKind::Time822:
             return print_time(v, head, true, out);
-        case PrintKind::CStr:
+        case formats::PrintKind::CStr:
             if (v.kind != Value::Kind::Bytes) return false;
             return print_string(c_string(v.bytes), head, out);
-        case PrintKind::WStr:
+        case formats::PrintKind::WStr:
             return print_wide(v, head, out);
-        case PrintKind::EscStr:
+        case formats::PrintKind::EscStr:
             if (v.kind != Value::Kind::Bytes) return false;
             // The string's characters, not its terminating NUL (strlen, as DTrace escapes it).
             return print_string(escape_chars(std::string_view(v.bytes).substr(0, v.bytes.find('\0'))), head, out);
-        case PrintKind::EscChar: {
+        case formats::PrintKind::EscChar: {
             if (v.kind != Value::Kind::Integer || v.size > 4) return false;
             char ch = static_cast<char>(v.bits & 0xff);
             return print_string(escape_chars(std::string_view(&ch, 1)), head, out);
         }
-        case PrintKind::Percent:
+        case formats::PrintKind::Percent:
             *out += '%';
             return true;
     }
@@ -240,7 +240,7 @@ std::string format_stack(std::span<const std::string> frames, int indent,
     return out;
 }
 
-PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> args,
+PrintfOutput format_printf(const formats::CompiledFormat& format, std::span<const Value> args,
                            const FormatContext& ctx, std::span<const Value> agg_values) {
     ScopedNumericLocale numeric(ctx.numeric_locale);
     PrintfOutput r;
@@ -249,7 +249,7 @@ PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> 
     for (const auto& piece : format.pieces) {
         r.text += piece.prefix;
         if (!piece.conv) continue;
-        if (piece.conv->print == PrintKind::Percent) {
+        if (piece.conv->print == formats::PrintKind::Percent) {
             r.text += '%';
             continue;
         }
@@ -257,14 +257,14 @@ PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> 
         int width = piece.width;
         int prec = piece.precision;
         int dynwidth = 0;
-        if (piece.flags & kFlagDynWidth) {
+        if (piece.flags & formats::kFlagDynWidth) {
             if (next >= args.size() || !get_int(args[next++], &width)) {
                 r.error = kMismatch;
                 return r;
             }
             dynwidth = width;
         }
-        if (piece.flags & kFlagDynPrec) {
+        if (piece.flags & formats::kFlagDynPrec) {
             if (next >= args.size() || !get_int(args[next++], &prec)) {
                 r.error = kMismatch;
                 return r;
@@ -272,7 +272,7 @@ PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> 
         }
 
         const Value* v;
-        if (piece.flags & kFlagAgg) {
+        if (piece.flags & formats::kFlagAgg) {
             if (agg_values.empty()) {
                 r.error = kMismatch;
                 return r;
@@ -287,14 +287,14 @@ PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> 
         }
 
         std::string head = "%";
-        if (piece.flags & kFlagAlt) head += '#';
-        if (piece.flags & kFlagZeroPad) head += '0';
-        if (width < 0 || (piece.flags & kFlagLeft)) head += '-';
-        if (piece.flags & kFlagPlus) head += '+';
-        if (piece.flags & kFlagGroup) head += '\'';
-        if (piece.flags & kFlagSpace) head += ' ';
+        if (piece.flags & formats::kFlagAlt) head += '#';
+        if (piece.flags & formats::kFlagZeroPad) head += '0';
+        if (width < 0 || (piece.flags & formats::kFlagLeft)) head += '-';
+        if (piece.flags & formats::kFlagPlus) head += '+';
+        if (piece.flags & formats::kFlagGroup) head += '\'';
+        if (piece.flags & formats::kFlagSpace) head += ' ';
         int field = width;
-        if (piece.conv->print == PrintKind::Stack && (piece.flags & kFlagLeft)) field = 0;
+        if (piece.conv->print == formats::PrintKind::Stack && (piece.flags & formats::kFlagLeft)) field = 0;
         if (field != 0) head += std::to_string(std::abs(static_cast<long>(field)));
         // A precision of 0 (".0", or a '.*' value of 0 or less) is dropped, as in libdtrace.
         if (prec > 0) head += "." + std::to_string(prec);

@@ -10,7 +10,7 @@
 #include <utility>
 #include <vector>
 
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 #include "output/value.h"
 
 namespace bdtrace::output {
@@ -49,7 +49,7 @@ struct PrintfOutput {
 // args: the values of the record, in order, '*' and '.*' values included. agg_values: for
 // printa(), the value of each aggregation being printed; the Nth %@ conversion takes the Nth
 // value and later ones repeat the last.
-PrintfOutput format_printf(const CompiledFormat& format, std::span<const Value> args,
+PrintfOutput format_printf(const formats::CompiledFormat& format, std::span<const Value> args,
                            const FormatContext& ctx = {}, std::span<const Value> agg_values = {});
 
 // The frames of a stack, one per line after a newline, each indented by indent spaces and

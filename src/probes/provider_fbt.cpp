@@ -14,7 +14,7 @@
 #include <map>
 
 #include "probes/btf_spell.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/kernel_functions.h"
 #include "probes/probe.h"
 
@@ -55,10 +55,10 @@ public:
             if (d.provider == "fbt") error_ = Diagnostic{Severity::Warning, "D_PDESC_INVAL", {}, why_};
             return;
         }
-        if (!glob_match(d.module, "vmlinux")) return;
+        if (!util::glob_match(d.module, "vmlinux")) return;
         load();
         auto add = [&](const KernelFunction& f, const char* name) {
-            if (!glob_match(d.name, name)) return;
+            if (!util::glob_match(d.name, name)) return;
             Probe p;
             p.provider = "fbt";
             p.module = "vmlinux";
@@ -76,12 +76,12 @@ public:
             // The return value must be among the slots read.
             if (f.param_type_ids.size() < kArgSlots) add(f, "return");
         };
-        if (!has_glob(d.function) && !d.function.empty()) {
+        if (!util::has_glob(d.function) && !d.function.empty()) {
             if (auto it = by_name_.find(d.function); it != by_name_.end()) both(functions_[it->second]);
             return;
         }
         for (const KernelFunction& f : functions_)
-            if (glob_match(d.function, f.name)) both(f);
+            if (util::glob_match(d.function, f.name)) both(f);
     }
 
     // entry: the parameters' types; return: int (the offset), then the return type.

@@ -9,7 +9,7 @@
 // wait names no request, so their args[] are translations of NULL ("<none>", zeros).
 
 #include "btf/vmlinux.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
 
@@ -64,7 +64,7 @@ public:
     void match(const Description& d, std::vector<Probe>& out) override {
         bool bare_name = d.provider.empty() && d.module.empty() && d.function.empty() && !d.name.empty();
         for (const IoProbe& io : kProbes) {
-            if (bare_name && !glob_match(d.name, io.name)) continue;
+            if (bare_name && !util::glob_match(d.name, io.name)) continue;
             int32_t nargs = tracepoint_nargs(vmlinux_.parsed(), io.tracepoint);
             if (nargs < 1) continue;
             Probe p;

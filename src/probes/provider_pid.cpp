@@ -13,7 +13,7 @@
 #include <set>
 #include <utility>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "process/library_path.h"
 #include "process/pid_probes.h"
 #include "probes/probe.h"
@@ -51,7 +51,7 @@ public:
     // maps the file (the process watch, api/consumer_watch.cpp).
     bool dynamic_for(const Description& d) const override {
         if (per_process(d.provider)) return true;
-        return system_wide(d.provider) && !d.module.empty() && !has_glob(d.module) &&
+        return system_wide(d.provider) && !d.module.empty() && !util::has_glob(d.module) &&
                !process::resolve_module_file(d.module);
     }
     std::optional<Diagnostic> take_error() override { return std::exchange(error_, std::nullopt); }
@@ -67,7 +67,7 @@ public:
             error_ = err;  // DTrace's D_PROC_BADPID ("pid0" is no process)
             return;
         }
-        if (!glob_match(prov->prefix, "pid")) return;
+        if (!util::glob_match(prov->prefix, "pid")) return;
         process::PidResolution res = resolver_.resolve(prov->pid, d.module, d.function, d.name);
         if (res.error) {
             error_ = res.error;
@@ -99,7 +99,7 @@ public:
     }
 
     static bool system_wide(const std::string& provider_desc) {
-        return provider_desc.find_first_not_of("*?") != std::string::npos && glob_match(provider_desc, "pid");
+        return provider_desc.find_first_not_of("*?") != std::string::npos && util::glob_match(provider_desc, "pid");
     }
 
 private:
@@ -109,12 +109,12 @@ private:
         size_t digits = provider_desc.size();
         while (digits > 0 && std::isdigit(static_cast<unsigned char>(provider_desc[digits - 1]))) --digits;
         if (digits == 0 || digits == provider_desc.size()) return false;
-        return glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
+        return util::glob_match(std::string_view(provider_desc).substr(0, digits), "pid");
     }
 
     // A module naming one file (not a pattern, not empty): its probes in every process.
     void match_files(const Description& d, std::vector<Probe>& out) {
-        if (d.module.empty() || has_glob(d.module)) return;
+        if (d.module.empty() || util::has_glob(d.module)) return;
         auto path = process::resolve_module_file(d.module);
         if (!path) return;
         // A library is shown by its base name, as the pid provider shows it in a process; a path
@@ -165,7 +165,7 @@ private:
 std::unique_ptr<Provider> make_pid_provider() { return std::make_unique<PidProvider>(); }
 
 bool pid_system_wide(const Description& d) {
-    return PidProvider::system_wide(d.provider) && !d.module.empty() && !has_glob(d.module);
+    return PidProvider::system_wide(d.provider) && !d.module.empty() && !util::has_glob(d.module);
 }
 
 }  // namespace bdtrace::probes

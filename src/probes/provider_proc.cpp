@@ -6,7 +6,7 @@
 #include <set>
 
 #include "btf/vmlinux.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/mapped_probes.h"
 #include "probes/probe.h"
 #include "probes/tracepoint_guards.h"
@@ -55,9 +55,9 @@ private:
     // the function is left to the registry's match (older names and clone spellings match
     // too, and naming the function takes the kernel's BTF this check avoids).
     bool could_match(const Description& d) const {
-        if (!glob_match(d.module, "vmlinux")) return false;
+        if (!util::glob_match(d.module, "vmlinux")) return false;
         for (const MappedProbe& m : mapped_probes(name_))
-            if (glob_match(d.name, m.name)) return true;
+            if (util::glob_match(d.name, m.name)) return true;
         return false;
     }
     void make() {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <strings.h>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 
 namespace bdtrace::probes {
@@ -64,7 +64,7 @@ public:
         }
         // A name that is neither a pattern nor a default is created on demand (once: a default
         // named again would be listed twice by -l).
-        if (!d.name.empty() && !has_glob(d.name) && !named_default) add(d.name, out);
+        if (!d.name.empty() && !util::has_glob(d.name) && !named_default) add(d.name, out);
     }
 
 private:

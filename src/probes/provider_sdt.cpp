@@ -5,7 +5,7 @@
 // the tracepoint's prototype.
 #include "btf/vmlinux.h"
 #include "probes/btf_spell.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 #include "probes/tracepoints.h"
 
@@ -44,7 +44,7 @@ public:
             return;
         }
         for (const Probe& p : probes_)  // then only those the description can match
-            if (glob_match(d.module, p.module) && glob_match(d.function, p.function) && glob_match(d.name, p.name))
+            if (util::glob_match(d.module, p.module) && util::glob_match(d.function, p.function) && util::glob_match(d.name, p.name))
                 out.push_back(p);
     }
 

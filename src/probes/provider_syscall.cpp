@@ -4,7 +4,7 @@
 // dispatch on the call's number; a probe only needs its row in the dispatch table
 // (codegen/gen_syscall.cpp).
 #include "btf/vmlinux.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 #include "probes/syscall_format.h"
 #include "probes/syscall_table.h"
@@ -37,7 +37,7 @@ public:
     void match(const Description& d, std::vector<Probe>& out) override {
         // A description whose name no syscall probe has (BEGIN, tick-1s with an empty provider)
         // does not read kallsyms.
-        if (!glob_match(d.name, "entry") && !glob_match(d.name, "return")) return;
+        if (!util::glob_match(d.name, "entry") && !util::glob_match(d.name, "return")) return;
         if (probes_.empty()) {
             make();
             out.insert(out.end(), probes_.begin(), probes_.end());  // all of them get their ids now
@@ -46,7 +46,7 @@ public:
         // Once every probe has its id, only those the description can match (copying all 700
         // for each of sema's passes was most of a syscall one-liner's compile time).
         for (const Probe& p : probes_)
-            if (glob_match(d.function, p.function) && glob_match(d.name, p.name) && glob_match(d.module, p.module))
+            if (util::glob_match(d.function, p.function) && util::glob_match(d.name, p.name) && util::glob_match(d.module, p.module))
                 out.push_back(p);
     }
 

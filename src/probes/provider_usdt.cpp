@@ -9,7 +9,7 @@
 #include <cctype>
 #include <utility>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 #include "process/pid_probes.h"
 #include "process/usdt_probes.h"
@@ -63,7 +63,7 @@ public:
     bool dynamic_for(const Description& d) const override {
         if (per_process(d.provider) || usdt_system_wide(d)) return true;
         // Not a path module: it names its file from the start.
-        return has_glob(d.provider) && (d.module.empty() || d.module[0] != '/');
+        return util::has_glob(d.provider) && (d.module.empty() || d.module[0] != '/');
     }
 
     void add_process(uint64_t pid) override { pids_.push_back(pid); }
@@ -73,12 +73,12 @@ public:
         bool system_wide = false;
         if (auto p = per_process(d.provider)) {
             found = resolver_.resolve(p->pid, p->prefix, d.module, d.function, d.name);
-        } else if (!pids_.empty() && (d.provider.empty() || has_glob(d.provider))) {
+        } else if (!pids_.empty() && (d.provider.empty() || util::has_glob(d.provider))) {
             // With processes of its own (-c, -p), a glob names their providers, pid and all
             // (test_prov1234), as DTrace's does: not every process's.
             for (uint64_t pid : pids_)
                 for (auto& u : resolver_.resolve(pid, "*", d.module, d.function, d.name))
-                    if (glob_match(d.provider, u.provider + std::to_string(u.pid))) found.push_back(std::move(u));
+                    if (util::glob_match(d.provider, u.provider + std::to_string(u.pid))) found.push_back(std::move(u));
         } else if (usdt_system_wide(d)) {
             found = resolver_.resolve_all(d.provider, d.module, d.function, d.name);
             system_wide = true;
@@ -118,8 +118,8 @@ bool usdt_system_wide(const Description& d) {
         return false;
     // A pattern "pid" matches names the pid provider's system-wide probes (pid*:libc.so.6:...):
     // inode uprobes the kernel applies to new processes itself, not USDT providers to watch for.
-    if (glob_match(d.provider, "pid")) return false;
-    return has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/');
+    if (util::glob_match(d.provider, "pid")) return false;
+    return util::has_glob(d.provider) || (!d.module.empty() && d.module[0] == '/');
 }
 
 }  // namespace bdtrace::probes

@@ -2,7 +2,7 @@
 #include <cstdio>
 
 #include "btf/vmlinux.h"
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 
 namespace bdtrace::probes {
@@ -44,12 +44,12 @@ std::string usdt_site_text(const UsdtSite& s) {
 // a compiler's suffix (kallsyms' do_execveat_common.isra.0, foo.constprop.0, foo.cold) matches
 // a kernel function's probe under its plain name.
 bool function_matches(const std::string& pattern, const Probe& p) {
-    if (glob_match(pattern, p.function)) return true;
+    if (util::glob_match(pattern, p.function)) return true;
     if (p.function_aliases.empty()) return false;
     for (const std::string& a : p.function_aliases)
-        if (glob_match(pattern, a)) return true;
+        if (util::glob_match(pattern, a)) return true;
     size_t dot = pattern.find('.');
-    if (dot == std::string::npos || dot == 0 || has_glob(pattern)) return false;
+    if (dot == std::string::npos || dot == 0 || util::has_glob(pattern)) return false;
     std::string_view base(pattern.data(), dot);
     if (base == p.function) return true;
     return std::find(p.function_aliases.begin(), p.function_aliases.end(), base) != p.function_aliases.end();
@@ -96,7 +96,7 @@ Registry::Registry(std::shared_ptr<const kbtf::Vmlinux> vmlinux)
 
 Registry::~Registry() = default;
 
-bool Provider::serves(const std::string& provider_desc) const { return glob_match(provider_desc, name()); }
+bool Provider::serves(const std::string& provider_desc) const { return util::glob_match(provider_desc, name()); }
 
 const Probe* Registry::intern(const Probe& p, size_t provider) {
     std::string key = key_of(p);
@@ -122,7 +122,7 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
     prov.match(d, found);
     if (auto e = prov.take_error()) error_ = std::move(e);
     auto matches = [&](const Probe& p) {
-        return glob_match(d.module, p.module) && function_matches(d.function, p) && glob_match(d.name, p.name);
+        return util::glob_match(d.module, p.module) && function_matches(d.function, p) && util::glob_match(d.name, p.name);
     };
     size_t first = out.size();
     if (prov.ids_for_all())
@@ -159,7 +159,7 @@ std::optional<std::string> Registry::near_match(const Description& d) {
         auto found = probes_of({d.provider, "", "", d.name});
         if (found.size() == 1) return found[0]->full_name();
     }
-    if (!d.name.empty() && !has_glob(d.name)) {
+    if (!d.name.empty() && !util::has_glob(d.name)) {
         const Probe* best = nullptr;
         size_t best_distance = 3;
         bool tie = false;

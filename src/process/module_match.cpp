@@ -1,15 +1,15 @@
 #include "process/module_match.h"
 
-#include "probes/glob.h"
+#include "util/glob.h"
 
 namespace bdtrace::process {
 
 std::vector<size_t> match_modules(const std::vector<MappedObject>& objects,
                                   std::string_view pattern) {
     std::vector<size_t> out;
-    if (pattern.empty() || probes::has_glob(pattern)) {
+    if (pattern.empty() || util::has_glob(pattern)) {
         for (size_t i = 0; i < objects.size(); ++i)
-            if (probes::glob_match(pattern, objects[i].module)) out.push_back(i);
+            if (util::glob_match(pattern, objects[i].module)) out.push_back(i);
         return out;
     }
     for (size_t i = 0; i < objects.size(); ++i)

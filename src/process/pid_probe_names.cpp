@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <cstdlib>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 
 namespace bdtrace::process {
 
@@ -36,9 +36,9 @@ std::vector<ProbeName> probe_names(const ElfSymbol& sym, const std::string& func
                                    std::optional<Diagnostic>& error) {
     std::vector<ProbeName> out;
     // DTrace creates the return probe first, then the entry probe, then offsets.
-    if (probes::glob_match(pattern, "return")) out.push_back({"return", false, true, 0, false});
-    if (probes::glob_match(pattern, "entry")) out.push_back({"entry", true, false, 0, false});
-    bool glob = pattern.empty() || probes::has_glob(pattern);
+    if (util::glob_match(pattern, "return")) out.push_back({"return", false, true, 0, false});
+    if (util::glob_match(pattern, "entry")) out.push_back({"entry", true, false, 0, false});
+    bool glob = pattern.empty() || util::has_glob(pattern);
     if (!glob && out.empty()) {
         std::string text(pattern);
         char* end = nullptr;
@@ -72,7 +72,7 @@ std::vector<ProbeName> probe_names(const ElfSymbol& sym, const std::string& func
         }
         for (uint64_t o : c.insns) {
             std::string n = hex(o);
-            if (probes::glob_match(pattern, n)) out.push_back({n, false, false, o, o != 0 && c.is_nop5(o)});
+            if (util::glob_match(pattern, n)) out.push_back({n, false, false, o, o != 0 && c.is_nop5(o)});
         }
     }
     return out;

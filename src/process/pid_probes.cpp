@@ -10,7 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "process/grab_error.h"
 #include "process/ifunc.h"
 #include "process/module_match.h"
@@ -45,8 +45,8 @@ uint64_t load_bias(const MappedObject& obj, const ElfFile& elf) {
 }
 
 bool name_matches(std::string_view pattern, const ElfSymbol& s) {
-    return probes::glob_match(pattern, s.name) ||
-           (!s.demangled.empty() && probes::glob_match(pattern, s.demangled));
+    return util::glob_match(pattern, s.name) ||
+           (!s.demangled.empty() && util::glob_match(pattern, s.demangled));
 }
 
 bool plain_name_is(std::string_view name, const ElfSymbol& s) {
@@ -103,8 +103,8 @@ std::string trampoline_refused(const FunctionCode& code, bool dynamic_linker) {
 // a process dtrace holds at preinit.
 bool is_dynamic_linker(const std::string& path) {
     std::string base = path.substr(path.rfind('/') + 1);
-    return probes::glob_match("ld-*.so*", base) || probes::glob_match("ld.so*", base) ||
-           probes::glob_match("ld64.so*", base);
+    return util::glob_match("ld-*.so*", base) || util::glob_match("ld.so*", base) ||
+           util::glob_match("ld64.so*", base);
 }
 
 InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, uint64_t offset) {
@@ -191,7 +191,7 @@ struct Builder {
             }
             why = code.why + ", and a return uprobe is not safe: " + safety.reason;
         }
-        if (!probes::has_glob(function_pattern) && !function_pattern.empty() && name_pattern == "return")
+        if (!util::has_glob(function_pattern) && !function_pattern.empty() && name_pattern == "return")
             res.warning = Diagnostic{Severity::Warning, "D_PROC_CREATEFAIL", {},
                                      "failed to create return probe in '" + p.function + "': " + why};
         return false;
@@ -301,7 +301,7 @@ struct Builder {
 
     void per_module(size_t object) {
         const ElfFile& elf = *res.objects[object].elf;
-        if (!function_pattern.empty() && !probes::has_glob(function_pattern)) {
+        if (!function_pattern.empty() && !util::has_glob(function_pattern)) {
             const ElfSymbol* found = nullptr;
             for (const auto* table : {&elf.symtab, &elf.dynsym}) {
                 for (const auto& s : *table)
@@ -312,7 +312,7 @@ struct Builder {
                 if (found) break;
             }
             if (!found) {
-                if (!module_pattern.empty() && !probes::has_glob(module_pattern))
+                if (!module_pattern.empty() && !util::has_glob(module_pattern))
                     res.error = error_of("D_PROC_FUNC", "failed to lookup '" +
                                                             std::string(function_pattern) +
                                                             "' in module '" +
@@ -359,11 +359,11 @@ PidResolution PidProbeResolver::absolute(uint64_t pid, const std::vector<MappedO
     PidResolution res;
     std::vector<size_t> aout = match_modules(mapped, "a.out");
     std::vector<size_t> named = module.empty() || module == "*" ? aout : match_modules(mapped, module);
-    if (probes::has_glob(module) || aout.empty() || named.empty() || named.front() != aout.front()) {
+    if (util::has_glob(module) || aout.empty() || named.empty() || named.front() != aout.front()) {
         res.error = error_of("D_PROC_LIB", "only the a.out module is valid with the '-' function");
         return res;
     }
-    if (name.empty() || probes::has_glob(name)) {
+    if (name.empty() || util::has_glob(name)) {
         res.error = error_of("D_PROC_NAME", "only individual addresses may be specified with the '-' function");
         return res;
     }
@@ -418,7 +418,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
     if (function == "-") return absolute(pid, *mapped, module, name);
     Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt};
     auto matched = match_modules(*mapped, module);
-    if (matched.empty() && !module.empty() && !probes::has_glob(module)) res.module_missing = true;
+    if (matched.empty() && !module.empty() && !util::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {
         PidObject obj;
         obj.mapping = (*mapped)[i];

@@ -2,7 +2,7 @@
 
 #include <string_view>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 
 namespace bdtrace::process {
 
@@ -72,7 +72,7 @@ UretprobeSafety uretprobe_safety(std::span<const std::string> names, const Funct
     for (const std::string& n : names) {
         std::string name(unversioned(n));
         for (const Rule& r : kRules)
-            if (probes::glob_match(r.pattern, name)) return {false, r.reason};
+            if (util::glob_match(r.pattern, name)) return {false, r.reason};
     }
     if (unwinding && !leaf(code))
         return {false, "an unwinder (a C++ exception, thread cancellation) may walk through its frame in this "

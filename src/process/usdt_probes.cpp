@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "process/function_code.h"
 #include "process/module_match.h"
 #include "process/uprobe_path.h"
@@ -15,7 +15,7 @@ namespace bdtrace::process {
 
 namespace {
 
-bool glob(std::string_view pattern, const std::string& s) { return pattern.empty() || probes::glob_match(pattern, s); }
+bool glob(std::string_view pattern, const std::string& s) { return pattern.empty() || util::glob_match(pattern, s); }
 
 std::string base_name(const std::string& path) {
     size_t slash = path.find_last_of('/');
@@ -61,8 +61,8 @@ void UsdtResolver::probes_of(const File& f, const std::string& path, const std::
         if (!glob(name, pname)) continue;
         const ElfSymbol* sym = f.elf ? f.elf->containing(n.pc) : nullptr;
         std::string func = sym ? sym->name : "";
-        if (!function.empty() && !probes::glob_match(function, func) &&
-            !(sym && !sym->demangled.empty() && probes::glob_match(function, sym->demangled)))
+        if (!function.empty() && !util::glob_match(function, func) &&
+            !(sym && !sym->demangled.empty() && util::glob_match(function, sym->demangled)))
             continue;
         UsdtProbe* p = nullptr;
         for (size_t i = first; i < out.size(); ++i)
@@ -100,7 +100,7 @@ std::vector<UsdtProbe> UsdtResolver::resolve(uint64_t pid, std::string_view prov
     auto mapped = read_mapped_objects(pid);
     if (!mapped) return out;
     auto matched = match_modules(*mapped, module);
-    if (module_missing) *module_missing = matched.empty() && !module.empty() && !probes::has_glob(module);
+    if (module_missing) *module_missing = matched.empty() && !module.empty() && !util::has_glob(module);
     for (size_t i : matched) {
         const MappedObject& m = (*mapped)[i];
         const File* f = file(m.root, m.path, m.dev, m.inode);
@@ -116,7 +116,7 @@ std::vector<UsdtProbe> UsdtResolver::resolve_all(std::string_view provider, std:
     std::vector<UsdtProbe> out;
     std::set<std::pair<uint64_t, uint64_t>> seen;  // (dev, inode)
     // A path names its file, whether or not a process runs it now.
-    if (!module.empty() && module[0] == '/' && !probes::has_glob(module)) {
+    if (!module.empty() && module[0] == '/' && !util::has_glob(module)) {
         std::string path(module);
         struct stat st {};
         if (::stat(path.c_str(), &st) != 0) return out;

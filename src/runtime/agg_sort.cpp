@@ -2,7 +2,7 @@
 
 #include <cstring>
 
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "output/agg_format.h"
 
 namespace bdtrace::runtime {
@@ -20,8 +20,8 @@ int64_t at(const AggRow& r, size_t i) { return i < r.value.size() ? r.value[i] :
 
 long double quantize_total(const AggRow& r) {
     long double s = 0;
-    for (int b = 0; b < output::kQuantizeBuckets; ++b)
-        s += static_cast<long double>(output::quantize_bucket_value(b)) * at(r, static_cast<size_t>(b));
+    for (int b = 0; b < formats::kQuantizeBuckets; ++b)
+        s += static_cast<long double>(formats::quantize_bucket_value(b)) * at(r, static_cast<size_t>(b));
     return s;
 }
 
@@ -45,7 +45,7 @@ int64_t lquantize_zero(const AggRow& r, const codegen::AggDesc& d) {
 
 // Bucket 0 weighs factor^low - 1, the others their lower bound (dt_aggregate_llquantizedsum).
 long double llquantize_total(const AggRow& r, const codegen::AggDesc& d) {
-    std::vector<int64_t> bounds = output::llquantize_bounds(d.llquantize);
+    std::vector<int64_t> bounds = formats::llquantize_bounds(d.llquantize);
     if (bounds.empty()) return 0;
     long double s = static_cast<long double>(bounds[0] - 1) * at(r, 0);
     for (size_t b = 1; b < r.value.size() && b < bounds.size(); ++b)
@@ -80,7 +80,7 @@ int compare_values(const AggRow& a, const AggRow& b, const codegen::AggDesc& d) 
         case AggFunc::Stddev: return three_way(stddev_of(a), stddev_of(b));
         case AggFunc::Quantize: {
             if (int c = three_way(quantize_total(a), quantize_total(b))) return c;
-            return three_way(at(a, output::kQuantizeZeroBucket), at(b, output::kQuantizeZeroBucket));
+            return three_way(at(a, formats::kQuantizeZeroBucket), at(b, formats::kQuantizeZeroBucket));
         }
         case AggFunc::Lquantize: {
             if (int c = three_way(lquantize_total(a, d), lquantize_total(b, d))) return c;

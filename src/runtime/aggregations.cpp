@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "output/agg_format.h"
 #include "output/agg_pack.h"
 #include "output/json.h"
@@ -60,7 +60,7 @@ std::string datum_text(const std::vector<int64_t>& v, const codegen::AggDesc& d,
                                              static_cast<uint64_t>(at(3)), normal);
         case AggFunc::Quantize: return output::format_quantize(v, normal, style);
         case AggFunc::Lquantize: {
-            output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
+            formats::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
                                       static_cast<uint16_t>(d.levels)};
             return output::format_lquantize(p, v, normal, style);
         }
@@ -126,7 +126,7 @@ std::string packed_rows(std::span<const AggRow* const> rows, const codegen::AggD
     style.zoom = opts.zoom;
     style.utf8 = opts.utf8;
     if (d.func == AggFunc::Quantize) return output::format_quantize_packed_rows(packed, style);
-    output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step), static_cast<uint16_t>(d.levels)};
+    formats::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step), static_cast<uint16_t>(d.levels)};
     return output::format_lquantize_packed_rows(p, packed, style);
 }
 
@@ -182,7 +182,7 @@ struct Bundle {
 }  // namespace
 
 std::string format_printa(const std::vector<AggRow>& snapshot_rows, const codegen::ProgramSet& ps,
-                          const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
+                          const std::vector<uint32_t>& aggs, const formats::CompiledFormat* format,
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed) {
     std::vector<AggRow> merged;
@@ -280,7 +280,7 @@ output::JsonAggValue json_value_of(const AggRow& r, const codegen::AggDesc& d, u
                                            static_cast<uint64_t>(at(3)), normal);
         case AggFunc::Quantize: return output::json_agg_quantize(r.value, normal);
         case AggFunc::Lquantize: {
-            output::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
+            formats::LquantizeParams p{static_cast<int32_t>(d.base), static_cast<uint16_t>(d.step),
                                       static_cast<uint16_t>(d.levels)};
             return output::json_agg_lquantize(p, r.value, normal);
         }

@@ -72,7 +72,7 @@ std::string format_aggregations(const std::vector<AggRow>& rows, const codegen::
 // one the keys are its arguments and the Nth %@ the Nth aggregation's value. `printed` tells
 // whether any row was printed (DTrace then no longer prints these aggregations at exit).
 std::string format_printa(const std::vector<AggRow>& rows, const codegen::ProgramSet& ps,
-                          const std::vector<uint32_t>& aggs, const output::CompiledFormat* format,
+                          const std::vector<uint32_t>& aggs, const formats::CompiledFormat* format,
                           const output::FormatContext& ctx, const AggPrintOptions& opts,
                           const AggNormals& normals, bool* printed);
 

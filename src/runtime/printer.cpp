@@ -114,10 +114,10 @@ const char* fault_text(uint32_t fault) {
 
 }  // namespace
 
-const output::CompiledFormat* RecordPrinter::format_for(const std::string& fmt) {
+const formats::CompiledFormat* RecordPrinter::format_for(const std::string& fmt) {
     auto it = formats_.find(fmt);
     if (it != formats_.end()) return &it->second;
-    auto parsed = output::parse_format(fmt);
+    auto parsed = formats::parse_format(fmt);
     if (!parsed.format) return nullptr;
     return &formats_.emplace(fmt, std::move(*parsed.format)).first->second;
 }
@@ -182,7 +182,7 @@ void RecordPrinter::aggregation_action(const codegen::ActionRecord& a, const cod
         case ActionKind::Printa: {
             if (!snapshot || a.aggs.empty()) break;
             auto rows = snapshot();
-            const output::CompiledFormat* fmt = a.format.empty() ? nullptr : format_for(a.format);
+            const formats::CompiledFormat* fmt = a.format.empty() ? nullptr : format_for(a.format);
             if (!a.format.empty() && !fmt) break;
             bool printed = false;
             if (opts_.agg.json) {
@@ -327,7 +327,7 @@ void RecordPrinter::freopen_action(const codegen::ActionRecord& a, const codegen
         redirect_.reset();
         return;
     }
-    const output::CompiledFormat* fmt = format_for(a.format);
+    const formats::CompiledFormat* fmt = format_for(a.format);
     if (!fmt) return;
     std::vector<output::Value> args;
     for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_, fctx_, true));
@@ -372,7 +372,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
                     if (pid && v.kind == output::Value::Kind::Integer && !v.pid) v.pid = pid;
                     args.push_back(std::move(v));
                 }
-                if (const output::CompiledFormat* fmt = format_for(a.format)) {
+                if (const formats::CompiledFormat* fmt = format_for(a.format)) {
                     auto r = output::format_printf(*fmt, args, fctx_);
                     if (json) json_.push_back(output::JsonRecord::printf(r.text));
                     else text += r.text;
@@ -405,7 +405,7 @@ void RecordPrinter::print(const uint8_t* rec, size_t size, const codegen::abi::R
                 // Run by the consumer when the record is processed, after the output so far.
                 std::vector<output::Value> args;
                 for (const auto& f : a.fields) args.push_back(field_value(f, rec, size, ksyms_, fctx_, true));
-                const output::CompiledFormat* fmt = format_for(a.format);
+                const formats::CompiledFormat* fmt = format_for(a.format);
                 if (!fmt) break;
                 write(text);
                 text.clear();

@@ -13,7 +13,7 @@
 #include <variant>
 
 #include "codegen/program_set.h"
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 #include "output/json.h"
 #include "output/probe_line.h"
 #include "runtime/aggregations.h"
@@ -94,7 +94,7 @@ private:
     // original output); a file that cannot be opened is an error on the probe, as in DTrace.
     void freopen_action(const codegen::ActionRecord& a, const codegen::Epid& e, const uint8_t* rec, size_t size,
                         std::string& text);
-    const output::CompiledFormat* format_for(const std::string& fmt);
+    const formats::CompiledFormat* format_for(const std::string& fmt);
 
     const codegen::ProgramSet& ps_;
     PrinterOptions opts_;
@@ -104,7 +104,7 @@ private:
     // -F: DTrace decides a firing's flow mark knowing the next record (a return probe with more
     // clauses to come unindents only with the last), so each record waits for the next.
     std::vector<uint8_t> deferred_;
-    std::map<std::string, output::CompiledFormat> formats_;
+    std::map<std::string, formats::CompiledFormat> formats_;
     process::KernelSymbols ksyms_;
     process::UserSymbols usyms_;
     process::ModuleCfi cfi_{usyms_};  // unwinds ustack() records (declared after usyms_)

@@ -1,6 +1,6 @@
 // Aggregations: @name[keys] = func(args). The first use fixes an aggregation's function and key
 // signature; later uses must agree, as DTrace requires.
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "sema/checker.h"
 
 namespace bdtrace::sema {
@@ -111,14 +111,14 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
     if (def->func == AggFunc::Lquantize) {
         int64_t low = constant(1), high = constant(2);
         int64_t st = n >= 4 ? constant(3) : 1;
-        output::LquantizeParams lp;
-        if (auto err = output::check_lquantize(low, high, st, &lp)) error(err->tag, rhs.range, err->message);
+        formats::LquantizeParams lp;
+        if (auto err = formats::check_lquantize(low, high, st, &lp)) error(err->tag, rhs.range, err->message);
         base = lp.base;
         step = lp.step;
         levels = lp.levels;
         if (n >= 5) upd->increment = rvalue(*rhs.args[4]);
     }
-    output::LlquantizeParams llq;
+    formats::LlquantizeParams llq;
     if (def->func == AggFunc::Llquantize) {
         // dt_cc.c checks each argument's kind and then its range before the next argument.
         int64_t raw[4] = {0, 0, 0, 0};
@@ -131,10 +131,10 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
             raw[i] = static_cast<int64_t>(c->value);
             // Out of range: check_llquantize words it (the arguments not yet read are zeros).
             if (static_cast<uint64_t>(raw[i]) > 0xffff)
-                if (auto err = output::check_llquantize(raw[0], raw[1], raw[2], raw[3], nullptr))
+                if (auto err = formats::check_llquantize(raw[0], raw[1], raw[2], raw[3], nullptr))
                     error(err->tag, rhs.args[i + 1]->range, err->message);
         }
-        if (auto err = output::check_llquantize(raw[0], raw[1], raw[2], raw[3], &llq))
+        if (auto err = formats::check_llquantize(raw[0], raw[1], raw[2], raw[3], &llq))
             error(err->tag, rhs.range, err->message);
         if (n >= 6) upd->increment = rvalue(*rhs.args[5]);
     }
@@ -187,13 +187,13 @@ StmtPtr Checker::aggregation(const ast::Expr& e) {
                       " is incompatible with prototype:\n\tprototype: " + a->name + "\n\t      key: " + b->name);
         }
         if (def->func == AggFunc::Lquantize) {
-            output::LquantizeParams prev{static_cast<int32_t>(agg->base), static_cast<uint16_t>(agg->step),
+            formats::LquantizeParams prev{static_cast<int32_t>(agg->base), static_cast<uint16_t>(agg->step),
                                          static_cast<uint16_t>(agg->levels)};
-            output::LquantizeParams cur{static_cast<int32_t>(base), static_cast<uint16_t>(step), static_cast<uint16_t>(levels)};
-            if (auto err = output::match_lquantize(prev, cur)) error(err->tag, rhs.range, err->message);
+            formats::LquantizeParams cur{static_cast<int32_t>(base), static_cast<uint16_t>(step), static_cast<uint16_t>(levels)};
+            if (auto err = formats::match_lquantize(prev, cur)) error(err->tag, rhs.range, err->message);
         }
         if (def->func == AggFunc::Llquantize)
-            if (auto err = output::match_llquantize(agg->llquantize, llq)) error(err->tag, rhs.range, err->message);
+            if (auto err = formats::match_llquantize(agg->llquantize, llq)) error(err->tag, rhs.range, err->message);
     }
     upd->agg = agg;
     auto s = std::make_unique<Stmt>();

@@ -1,7 +1,7 @@
 // The actions on whole aggregations, all carried out by the consumer when it reaches the record:
 // printa([format, ] @a[, @b ...]), clear(@a), trunc(@a[, n]), normalize(@a, n), denormalize(@a),
 // and setopt(option[, value]), which changes a dynamic option while tracing.
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 #include "sema/checker.h"
 
 namespace bdtrace::sema {
@@ -91,18 +91,18 @@ std::unique_ptr<Action> Checker::printa(const ast::Expr& call) {
         }
     }
     if (first == 1) {
-        auto parsed = output::parse_format(a->format);
+        auto parsed = formats::parse_format(a->format);
         if (!parsed.format) error(parsed.error->tag, call.range, parsed.error->message);
         // The conversions take the keys in order, %@ the value (dt_printf_validate).
-        std::vector<output::ArgType> keys;
+        std::vector<formats::ArgType> keys;
         for (const Type* k : lead.keys) keys.push_back(printf_arg_type(k));
-        output::PrintfCheckOptions po;
+        formats::PrintfCheckOptions po;
         po.function = "printa";
         po.have_target = opts.have_target;
         po.aggregation = true;
         po.exact_length = false;
         po.agg_is_count = lead.func == AggFunc::Count;
-        if (auto d = output::check_printf_args(*parsed.format, keys, po)) error(d->tag, call.range, d->message);
+        if (auto d = formats::check_printf_args(*parsed.format, keys, po)) error(d->tag, call.range, d->message);
     }
     return a;
 }

@@ -2,8 +2,8 @@
 // whether it is destructive, and how its arguments are checked.
 #include <algorithm>
 
-#include "output/printf_check.h"
-#include "output/printf_format.h"
+#include "formats/printf_check.h"
+#include "formats/printf_format.h"
 #include "sema/checker.h"
 #include "sema/prototypes.h"
 
@@ -49,8 +49,8 @@ std::string plural(size_t n) { return n == 1 ? "" : "s"; }
 }  // namespace
 
 // How the printf checker sees a D type.
-output::ArgType printf_arg_type(const Type* t) {
-    using output::ArgType;
+formats::ArgType printf_arg_type(const Type* t) {
+    using formats::ArgType;
     switch (t->kind) {
         case TypeKind::Integer:
         case TypeKind::Enum: {
@@ -166,7 +166,7 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         if (f.kind != ast::ExprKind::String)
         {
             NodePtr v = rvalue(f);
-            Diagnostic d = output::format_not_constant(name, v->type->name);
+            Diagnostic d = formats::format_not_constant(name, v->type->name);
             error(d.tag, f.range, d.message);
         }
         a->format = f.text;
@@ -191,17 +191,17 @@ std::unique_ptr<Action> Checker::action(const ast::Expr& call, const std::string
         a->args.push_back(rvalue(arg));
     }
     if (def.kind == ActionKind::Printf || def.kind == ActionKind::System || def.kind == ActionKind::Freopen) {
-        auto parsed = output::parse_format(a->format);
+        auto parsed = formats::parse_format(a->format);
         if (!parsed.format) {
             const Diagnostic& d = *parsed.error;
             error(d.tag, call.range, d.message);
         }
-        std::vector<output::ArgType> types_;
+        std::vector<formats::ArgType> types_;
         for (const auto& v : a->args) types_.push_back(printf_arg_type(v->type));
-        output::PrintfCheckOptions po;
+        formats::PrintfCheckOptions po;
         po.function = name;
         po.have_target = opts.have_target;
-        if (auto d = output::check_printf_args(*parsed.format, types_, po)) error(d->tag, call.range, d->message);
+        if (auto d = formats::check_printf_args(*parsed.format, types_, po)) error(d->tag, call.range, d->message);
     }
     switch (def.kind) {
         case ActionKind::Exit:

@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-#include "output/printf_check.h"
+#include "formats/printf_check.h"
 #include "sema/sema.h"
 
 namespace bdtrace::sema {
@@ -40,7 +40,7 @@ std::vector<std::string_view> speculation_subroutine_names();  // check_speculat
 std::vector<std::string_view> kernel_subroutine_names();       // check_subr_kernel.cpp
 
 // How the printf()/printa() format checker sees a D type (check_stmt.cpp).
-output::ArgType printf_arg_type(const Type* t);
+formats::ArgType printf_arg_type(const Type* t);
 
 class Checker {
 public:

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "probes/probe.h"
 #include "sema/types.h"
 
@@ -163,7 +163,7 @@ struct Aggregation {
     AggFunc func = AggFunc::Count;
     std::vector<const Type*> keys;
     int64_t base = 0, step = 1, levels = 0;  // lquantize
-    output::LlquantizeParams llquantize;      // llquantize: factor, low, high, nsteps
+    formats::LlquantizeParams llquantize;      // llquantize: factor, low, high, nsteps
     SourceRange first;
 };
 

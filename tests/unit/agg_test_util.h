@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 
 namespace bdtrace::output::test {
 

@@ -1,5 +1,5 @@
 // The BPF that picks an llquantize() bucket, run on the reference interpreter and compared with
-// output::llquantize_bucket() (the kernel's dtrace_aggregate_llquantize_bucket()) for values
+// formats::llquantize_bucket() (the kernel's dtrace_aggregate_llquantize_bucket()) for values
 // around every bucket bound, the extremes and random values, over parameter sets that include
 // a low magnitude above 0, steps per magnitude above the factor, and the kernel's clamp when
 // factor^(high+2) does not fit in int64.
@@ -16,7 +16,7 @@
 #include "bpf/interp.h"
 #include "bpf/ir.h"
 #include "codegen/gen.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 
 
 using namespace bdtrace;
@@ -26,9 +26,9 @@ namespace {
 constexpr int64_t kMin = std::numeric_limits<int64_t>::min();
 constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
 
-output::LlquantizeParams params(int64_t factor, int64_t low, int64_t high, int64_t nsteps) {
-    output::LlquantizeParams p;
-    auto err = output::check_llquantize(factor, low, high, nsteps, &p);
+formats::LlquantizeParams params(int64_t factor, int64_t low, int64_t high, int64_t nsteps) {
+    formats::LlquantizeParams p;
+    auto err = formats::check_llquantize(factor, low, high, nsteps, &p);
     EXPECT_FALSE(err.has_value()) << err->message;
     return p;
 }
@@ -36,7 +36,7 @@ output::LlquantizeParams params(int64_t factor, int64_t low, int64_t high, int64
 // bucket(value) = r0 of a program that loads the value from its context.
 class BucketProgram {
   public:
-    explicit BucketProgram(const output::LlquantizeParams& p) {
+    explicit BucketProgram(const formats::LlquantizeParams& p) {
         bpf::Function& f = prog_.add_function("bucket");
         bpf::VReg v = f.vreg();
         f.load(8, v, f.param(0), 0);
@@ -64,9 +64,9 @@ class BucketProgram {
 };
 
 // Every bound and its neighbours, the extremes, and random values spread over the magnitudes.
-std::vector<int64_t> probe_values(const output::LlquantizeParams& p) {
+std::vector<int64_t> probe_values(const formats::LlquantizeParams& p) {
     std::vector<int64_t> v = {0, 1, -1, 2, -2, kMin, kMin + 1, kMax, kMax - 1, -1000000007};
-    for (int64_t b : output::llquantize_bounds(p)) {
+    for (int64_t b : formats::llquantize_bounds(p)) {
         for (int64_t d : {-1, 0, 1}) {
             if ((d < 0 && b == kMin) || (d > 0 && b == kMax)) continue;
             v.push_back(b + d);
@@ -84,13 +84,13 @@ std::vector<int64_t> probe_values(const output::LlquantizeParams& p) {
 void check_against_model(int64_t factor, int64_t low, int64_t high, int64_t nsteps) {
     SCOPED_TRACE("llquantize(v, " + std::to_string(factor) + ", " + std::to_string(low) + ", " +
                  std::to_string(high) + ", " + std::to_string(nsteps) + ")");
-    output::LlquantizeParams p = params(factor, low, high, nsteps);
+    formats::LlquantizeParams p = params(factor, low, high, nsteps);
     BucketProgram prog(p);
     ASSERT_GT(prog.size(), 0u);
-    int nbuckets = output::llquantize_nbuckets(p);
+    int nbuckets = formats::llquantize_nbuckets(p);
     for (int64_t value : probe_values(p)) {
         int64_t got = prog.bucket(value);
-        ASSERT_EQ(got, output::llquantize_bucket(p, value)) << "value " << value;
+        ASSERT_EQ(got, formats::llquantize_bucket(p, value)) << "value " << value;
         ASSERT_GE(got, 0);
         ASSERT_LT(got, nbuckets);
     }
@@ -117,14 +117,14 @@ TEST(CodegenLlquantize, StepsAboveTheFactor) {
 // magnitude's last bucket, and there is no overflow bucket.
 TEST(CodegenLlquantize, ClampedTopMagnitude) {
     for (auto [f, h, n] : {std::tuple{2, 61, 2}, std::tuple{3, 38, 9}, std::tuple{10, 17, 100}}) {
-        output::LlquantizeParams p = params(f, 0, h, n);
-        EXPECT_EQ(output::llquantize_bounds(p).size(), static_cast<size_t>(output::llquantize_nbuckets(p)) + 1);
+        formats::LlquantizeParams p = params(f, 0, h, n);
+        EXPECT_EQ(formats::llquantize_bounds(p).size(), static_cast<size_t>(formats::llquantize_nbuckets(p)) + 1);
         check_against_model(f, 0, h, n);
     }
 }
 
 TEST(CodegenLlquantize, OverflowBucket) {
-    output::LlquantizeParams p = params(10, 0, 2, 10);
+    formats::LlquantizeParams p = params(10, 0, 2, 10);
     BucketProgram prog(p);
     EXPECT_EQ(prog.bucket(999), 27);
     EXPECT_EQ(prog.bucket(1000), 28);
@@ -136,8 +136,8 @@ TEST(CodegenLlquantize, OverflowBucket) {
 // The parameters are constants: the code is a compare per run of equal-width buckets (at most
 // one per magnitude), not per bucket.
 TEST(CodegenLlquantize, CodeGrowsWithMagnitudesNotBuckets) {
-    output::LlquantizeParams p = params(10, 0, 9, 100);
-    ASSERT_GT(output::llquantize_nbuckets(p), 800);
+    formats::LlquantizeParams p = params(10, 0, 9, 100);
+    ASSERT_GT(formats::llquantize_nbuckets(p), 800);
     BucketProgram prog(p);
     EXPECT_LT(prog.size(), 100u);
 }

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "agg_test_util.h"
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 #include "output/agg_format.h"
 #include "output/agg_pack.h"
 

@@ -3,7 +3,7 @@
 // test/unittest/actions/printf/err.D_PRINTF_*.r expect them.
 #include <gtest/gtest.h>
 
-#include "output/printf_check.h"
+#include "formats/printf_check.h"
 
 using namespace bdtrace::output;
 

@@ -3,7 +3,7 @@
 // test/unittest/actions/printf/err.D_SYNTAX.*.r).
 #include <gtest/gtest.h>
 
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 
 using namespace bdtrace::output;
 

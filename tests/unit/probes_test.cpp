@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "probes/glob.h"
+#include "util/glob.h"
 #include "probes/probe.h"
 
 using namespace bdtrace::probes;

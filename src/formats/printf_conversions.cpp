@@ -1,8 +1,8 @@
-#include "output/printf_conversions.h"
+#include "formats/printf_conversions.h"
 
 #include <array>
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 namespace {
 
 constexpr std::string_view kAnyInt = "char, short, int, long, or long long";
@@ -80,4 +80,4 @@ const ConversionDef* find_conversion(std::string_view name) {
     return nullptr;
 }
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

@@ -4,9 +4,9 @@
 
 #include <string_view>
 
-namespace bdtrace::probes {
+namespace bdtrace::util {
 
 bool glob_match(std::string_view pattern, std::string_view text);
 bool has_glob(std::string_view pattern);
 
-}  // namespace bdtrace::probes
+}  // namespace bdtrace::util

@@ -1,9 +1,9 @@
-#include "output/agg_buckets.h"
+#include "formats/agg_buckets.h"
 
 #include <cstdio>
 #include <limits>
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 
 namespace {
 
@@ -243,4 +243,4 @@ std::string llquantize_label(const LlquantizeParams& p, int bucket) {
     return int_text(b[static_cast<size_t>(bucket)]);
 }
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

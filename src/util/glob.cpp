@@ -1,6 +1,6 @@
-#include "probes/glob.h"
+#include "util/glob.h"
 
-namespace bdtrace::probes {
+namespace bdtrace::util {
 
 namespace {
 
@@ -74,4 +74,4 @@ bool has_glob(std::string_view pattern) {
     return pattern.find_first_of("*?[\\") != std::string_view::npos;
 }
 
-}  // namespace bdtrace::probes
+}  // namespace bdtrace::util

@@ -3,9 +3,9 @@
 // accepted spellings ("%l5d", "%-05d", "%?5p") mean what they mean in DTrace.
 #include <cctype>
 
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 namespace {
 
 Diagnostic syntax_error(unsigned conversion, std::string_view what) {
@@ -153,4 +153,4 @@ ParsedFormat parse_format(std::string_view fmt_in) {
     return {std::move(out), std::nullopt};
 }
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
-#include "output/printf_format.h"
+#include "formats/printf_format.h"
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 
 // What the checks need to know about an argument's D type. The semantic stage fills it in.
 struct ArgType {
@@ -69,4 +69,4 @@ std::optional<Diagnostic> check_printf_args(const CompiledFormat& format,
 // printf(x, ...) whose first argument is not a string constant (D_PRINTF_ARG_FMT).
 Diagnostic format_not_constant(std::string_view function, std::string_view arg_type);
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

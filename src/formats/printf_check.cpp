@@ -1,9 +1,9 @@
-#include "output/printf_check.h"
+#include "formats/printf_check.h"
 
 #include <algorithm>
 #include <array>
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 namespace {
 
 using K = ArgType::Kind;
@@ -250,4 +250,4 @@ Diagnostic format_not_constant(std::string_view function, std::string_view arg_t
                                         std::string(arg_type));
 }
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

@@ -12,9 +12,9 @@
 #include <vector>
 
 #include "bdtrace/diagnostic.h"
-#include "output/printf_conversions.h"
+#include "formats/printf_conversions.h"
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 
 enum ConversionFlag : uint32_t {
     kFlagAlt = 0x001,       // '#'
@@ -54,4 +54,4 @@ struct ParsedFormat {
 
 ParsedFormat parse_format(std::string_view fmt);
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

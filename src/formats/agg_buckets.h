@@ -12,7 +12,7 @@
 
 #include "bdtrace/diag_tag.h"
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 
 // quantize(): 127 power-of-two buckets. Bucket 63 holds 0; bucket 63+k (k >= 1) holds
 // [2^(k-1), 2^k); bucket 63-k holds (-2^k, -2^(k-1)]. Values at or below -2^62 land in
@@ -75,4 +75,4 @@ int llquantize_bucket(const LlquantizeParams& p, int64_t value);
 std::vector<int64_t> llquantize_bounds(const LlquantizeParams& p);
 std::string llquantize_label(const LlquantizeParams& p, int bucket);
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats

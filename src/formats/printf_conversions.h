@@ -7,7 +7,7 @@
 
 #include <string_view>
 
-namespace bdtrace::output {
+namespace bdtrace::formats {
 
 // What compile-time check the argument must pass.
 enum class ArgCheck {
@@ -57,4 +57,4 @@ struct ConversionDef {
 // The row for a conversion name, or nullptr ("format conversion #N is undefined").
 const ConversionDef* find_conversion(std::string_view name);
 
-}  // namespace bdtrace::output
+}  // namespace bdtrace::formats
