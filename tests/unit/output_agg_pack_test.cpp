@@ -15,6 +15,7 @@
 #include "output/agg_pack.h"
 
 using namespace bdtrace::output;
+namespace formats = bdtrace::formats;
 using namespace bdtrace::output::test;
 
 namespace {
@@ -65,9 +66,9 @@ TEST(OutputAggZoom, SingleBucketIs38Columns) {
 TEST(OutputAggZoom, TwoSidedBarsUse19Of20) {
     // Counts -3 (bucket of 1) and 1 (bucket of 2): total = 3 / 0.95; -3 gets 19 of the left
     // half, 1 gets 20 / 3.16 + 0.5 = 6 of the right half.
-    std::vector<int64_t> b(kQuantizeBuckets, 0);
-    b[static_cast<size_t>(quantize_bucket(1))] = -3;
-    b[static_cast<size_t>(quantize_bucket(2))] = 1;
+    std::vector<int64_t> b(formats::kQuantizeBuckets, 0);
+    b[static_cast<size_t>(formats::quantize_bucket(1))] = -3;
+    b[static_cast<size_t>(formats::quantize_bucket(2))] = 1;
     EXPECT_EQ(format_quantize(b, 1, kZoom),
               kHeader + "               0 " + sp(20) + "|" + sp(20) + " 0        \n" +
                   "               1 " + sp(1) + at(19) + "|" + sp(20) + " -3       \n" +
@@ -164,11 +165,11 @@ TEST(OutputAggPack, QuantizeNegativeValues) {
 
 TEST(OutputAggPack, QuantizeNegativeCounts) {
     // Negative increments: "vvvvVV" by |count| * 5 / total; COUNT is the signed sum.
-    std::vector<int64_t> a(kQuantizeBuckets, 0), b(kQuantizeBuckets, 0);
-    a[static_cast<size_t>(quantize_bucket(1))] = -3;
-    a[static_cast<size_t>(quantize_bucket(2))] = 1;
-    b[static_cast<size_t>(quantize_bucket(1))] = -1;
-    b[static_cast<size_t>(quantize_bucket(2))] = 9;
+    std::vector<int64_t> a(formats::kQuantizeBuckets, 0), b(formats::kQuantizeBuckets, 0);
+    a[static_cast<size_t>(formats::quantize_bucket(1))] = -3;
+    a[static_cast<size_t>(formats::quantize_bucket(2))] = 1;
+    b[static_cast<size_t>(formats::quantize_bucket(1))] = -1;
+    b[static_cast<size_t>(formats::quantize_bucket(2))] = 9;
     std::vector<PackedRow> rows = {{{Value::u8(7)}, a}, {{Value::u8(9)}, b}};
     EXPECT_EQ(format_quantize_packed_rows(rows),
               "\n key  min .----. max  | count\n"
@@ -177,9 +178,9 @@ TEST(OutputAggPack, QuantizeNegativeCounts) {
 }
 
 TEST(OutputAggPack, QuantizeNegativeCountsStayAsciiInUtf8) {
-    std::vector<int64_t> a(kQuantizeBuckets, 0);
-    a[static_cast<size_t>(quantize_bucket(1))] = -3;
-    a[static_cast<size_t>(quantize_bucket(2))] = 1;
+    std::vector<int64_t> a(formats::kQuantizeBuckets, 0);
+    a[static_cast<size_t>(formats::quantize_bucket(1))] = -3;
+    a[static_cast<size_t>(formats::quantize_bucket(2))] = 1;
     std::vector<PackedRow> rows = {{{}, a}};
     EXPECT_EQ(format_quantize_packed_rows(rows, kPackUtf8),
               "\n  min .----. max  | count\n"
@@ -196,7 +197,7 @@ TEST(OutputAggPack, QuantizeWideLabels) {
 
 TEST(OutputAggPack, QuantizeNoData) {
     // A row without data stands for the zero bucket: printed 0 .. 1.
-    std::vector<PackedRow> rows = {{{}, std::vector<int64_t>(kQuantizeBuckets, 0)}};
+    std::vector<PackedRow> rows = {{{}, std::vector<int64_t>(formats::kQuantizeBuckets, 0)}};
     EXPECT_EQ(format_quantize_packed_rows(rows),
               "\n  min .--. max  | count\n"
               "    0 :  : 1    | 0\n");
@@ -206,7 +207,7 @@ TEST(OutputAggPack, QuantizeEmptyRowWidensTheRange) {
     // The empty row contributes the zero bucket, so the range starts at 0 (not widened below).
     std::vector<PackedRow> rows = {
         {{Value::i64(1)}, quant({{4, 1}})},
-        {{Value::i64(2)}, std::vector<int64_t>(kQuantizeBuckets, 0)},
+        {{Value::i64(2)}, std::vector<int64_t>(formats::kQuantizeBuckets, 0)},
     };
     EXPECT_EQ(format_quantize_packed_rows(rows),
               "\n              key  min .-----. max  | count\n"
@@ -258,8 +259,8 @@ TEST(OutputAggPack, HeaderAndRowPieces) {
     auto b = quant({{40, 1}});
     r.add(a);
     r.add(b);
-    EXPECT_EQ(r.first_bucket(), quantize_bucket(1));
-    EXPECT_EQ(r.last_bucket(), quantize_bucket(64));
+    EXPECT_EQ(r.first_bucket(), formats::quantize_bucket(1));
+    EXPECT_EQ(r.last_bucket(), formats::quantize_bucket(64));
     EXPECT_EQ(quantize_packed_header(0, r), "\n  min .-------. max  | count\n");
     EXPECT_EQ(format_quantize_packed(a, r), "    1 : X     : 64   | 1\n");
     EXPECT_EQ(format_quantize_packed(b, r), "    1 :     X : 64   | 1\n");

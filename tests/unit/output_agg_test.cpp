@@ -14,6 +14,7 @@
 #include "output/agg_format.h"
 
 using namespace bdtrace::output;
+namespace formats = bdtrace::formats;
 using namespace bdtrace::output::test;
 
 namespace {
@@ -21,12 +22,12 @@ namespace {
 std::string bar(int n, char c = '@') { return std::string(static_cast<size_t>(n), c); }
 
 std::string lqerr(int64_t base, int64_t limit, int64_t step) {
-    auto e = check_lquantize(base, limit, step, nullptr);
+    auto e = formats::check_lquantize(base, limit, step, nullptr);
     return e ? e->tag + ": " + e->message : "ok";
 }
 
 std::string llqerr(int64_t f, int64_t lo, int64_t hi, int64_t n) {
-    auto e = check_llquantize(f, lo, hi, n, nullptr);
+    auto e = formats::check_llquantize(f, lo, hi, n, nullptr);
     return e ? e->tag + ": " + e->message : "ok";
 }
 
@@ -35,84 +36,84 @@ std::string llqerr(int64_t f, int64_t lo, int64_t hi, int64_t n) {
 // ---- quantize buckets --------------------------------------------------------------------
 
 TEST(OutputAggBuckets, QuantizeZeroAndSmallPositives) {
-    EXPECT_EQ(quantize_bucket(0), 63);
-    EXPECT_EQ(quantize_bucket(1), 64);
-    EXPECT_EQ(quantize_bucket(2), 65);
-    EXPECT_EQ(quantize_bucket(3), 65);
-    EXPECT_EQ(quantize_bucket(4), 66);
-    EXPECT_EQ(quantize_bucket(1023), 73);
-    EXPECT_EQ(quantize_bucket(1024), 74);
+    EXPECT_EQ(formats::quantize_bucket(0), 63);
+    EXPECT_EQ(formats::quantize_bucket(1), 64);
+    EXPECT_EQ(formats::quantize_bucket(2), 65);
+    EXPECT_EQ(formats::quantize_bucket(3), 65);
+    EXPECT_EQ(formats::quantize_bucket(4), 66);
+    EXPECT_EQ(formats::quantize_bucket(1023), 73);
+    EXPECT_EQ(formats::quantize_bucket(1024), 74);
 }
 
 TEST(OutputAggBuckets, QuantizeNegativesMirror) {
-    EXPECT_EQ(quantize_bucket(-1), 62);
-    EXPECT_EQ(quantize_bucket(-2), 61);
-    EXPECT_EQ(quantize_bucket(-3), 61);  // labelled -2: negatives round toward zero
-    EXPECT_EQ(quantize_bucket(-4), 60);
-    EXPECT_EQ(quantize_bucket_value(quantize_bucket(-7)), -4);
+    EXPECT_EQ(formats::quantize_bucket(-1), 62);
+    EXPECT_EQ(formats::quantize_bucket(-2), 61);
+    EXPECT_EQ(formats::quantize_bucket(-3), 61);  // labelled -2: negatives round toward zero
+    EXPECT_EQ(formats::quantize_bucket(-4), 60);
+    EXPECT_EQ(formats::quantize_bucket_value(formats::quantize_bucket(-7)), -4);
 }
 
 TEST(OutputAggBuckets, QuantizeExtremes) {
-    EXPECT_EQ(quantize_bucket(kMax), 126);
-    EXPECT_EQ(quantize_bucket(int64_t{1} << 62), 126);
-    EXPECT_EQ(quantize_bucket((int64_t{1} << 62) - 1), 125);
-    EXPECT_EQ(quantize_bucket(kMin), 0);
-    EXPECT_EQ(quantize_bucket(-(int64_t{1} << 62)), 0);
-    EXPECT_EQ(quantize_bucket(-(int64_t{1} << 62) + 1), 1);
+    EXPECT_EQ(formats::quantize_bucket(kMax), 126);
+    EXPECT_EQ(formats::quantize_bucket(int64_t{1} << 62), 126);
+    EXPECT_EQ(formats::quantize_bucket((int64_t{1} << 62) - 1), 125);
+    EXPECT_EQ(formats::quantize_bucket(kMin), 0);
+    EXPECT_EQ(formats::quantize_bucket(-(int64_t{1} << 62)), 0);
+    EXPECT_EQ(formats::quantize_bucket(-(int64_t{1} << 62) + 1), 1);
 }
 
 TEST(OutputAggBuckets, QuantizeBucketValues) {
-    EXPECT_EQ(quantize_bucket_value(0), -(int64_t{1} << 62));
-    EXPECT_EQ(quantize_bucket_value(62), -1);
-    EXPECT_EQ(quantize_bucket_value(63), 0);
-    EXPECT_EQ(quantize_bucket_value(64), 1);
-    EXPECT_EQ(quantize_bucket_value(65), 2);
-    EXPECT_EQ(quantize_bucket_value(126), int64_t{1} << 62);
+    EXPECT_EQ(formats::quantize_bucket_value(0), -(int64_t{1} << 62));
+    EXPECT_EQ(formats::quantize_bucket_value(62), -1);
+    EXPECT_EQ(formats::quantize_bucket_value(63), 0);
+    EXPECT_EQ(formats::quantize_bucket_value(64), 1);
+    EXPECT_EQ(formats::quantize_bucket_value(65), 2);
+    EXPECT_EQ(formats::quantize_bucket_value(126), int64_t{1} << 62);
 }
 
 TEST(OutputAggBuckets, QuantizeLabelsMapToOwnBucket) {
-    for (int b = 0; b < kQuantizeBuckets; ++b)
-        EXPECT_EQ(quantize_bucket(quantize_bucket_value(b)), b) << b;
+    for (int b = 0; b < formats::kQuantizeBuckets; ++b)
+        EXPECT_EQ(formats::quantize_bucket(formats::quantize_bucket_value(b)), b) << b;
 }
 
 // ---- lquantize buckets and checks --------------------------------------------------------
 
 TEST(OutputAggBuckets, LquantizeParams) {
-    LquantizeParams p = lq(0, 100, 25);
+    formats::LquantizeParams p = lq(0, 100, 25);
     EXPECT_EQ(p.base, 0);
     EXPECT_EQ(p.step, 25);
     EXPECT_EQ(p.levels, 4);
-    EXPECT_EQ(lquantize_nbuckets(p), 6);
+    EXPECT_EQ(formats::lquantize_nbuckets(p), 6);
     EXPECT_EQ(lq(0, 10, 1).levels, 10);
     EXPECT_EQ(lq(0, 99, 25).levels, 3);  // partial last step is dropped
     EXPECT_EQ(lq(-10, 10, 5).levels, 4);
 }
 
 TEST(OutputAggBuckets, LquantizeBuckets) {
-    LquantizeParams p = lq(0, 100, 25);
-    EXPECT_EQ(lquantize_bucket(p, -1), 0);
-    EXPECT_EQ(lquantize_bucket(p, kMin), 1);  // truncated to 32 bits: 0
-    EXPECT_EQ(lquantize_bucket(p, 0), 1);
-    EXPECT_EQ(lquantize_bucket(p, 24), 1);
-    EXPECT_EQ(lquantize_bucket(p, 25), 2);
-    EXPECT_EQ(lquantize_bucket(p, 99), 4);
-    EXPECT_EQ(lquantize_bucket(p, 100), 5);
-    EXPECT_EQ(lquantize_bucket(p, 1000000), 5);
+    formats::LquantizeParams p = lq(0, 100, 25);
+    EXPECT_EQ(formats::lquantize_bucket(p, -1), 0);
+    EXPECT_EQ(formats::lquantize_bucket(p, kMin), 1);  // truncated to 32 bits: 0
+    EXPECT_EQ(formats::lquantize_bucket(p, 0), 1);
+    EXPECT_EQ(formats::lquantize_bucket(p, 24), 1);
+    EXPECT_EQ(formats::lquantize_bucket(p, 25), 2);
+    EXPECT_EQ(formats::lquantize_bucket(p, 99), 4);
+    EXPECT_EQ(formats::lquantize_bucket(p, 100), 5);
+    EXPECT_EQ(formats::lquantize_bucket(p, 1000000), 5);
 }
 
 TEST(OutputAggBuckets, LquantizeTruncatesTo32Bits) {
-    LquantizeParams p = lq(0, 100, 25);
-    EXPECT_EQ(lquantize_bucket(p, (int64_t{1} << 32) + 5), 1);
-    EXPECT_EQ(lquantize_bucket(p, 0xffffffffLL), 0);  // (int32_t)-1
+    formats::LquantizeParams p = lq(0, 100, 25);
+    EXPECT_EQ(formats::lquantize_bucket(p, (int64_t{1} << 32) + 5), 1);
+    EXPECT_EQ(formats::lquantize_bucket(p, 0xffffffffLL), 0);  // (int32_t)-1
 }
 
 TEST(OutputAggBuckets, LquantizeLabels) {
-    LquantizeParams p = lq(-10, 10, 5);
-    EXPECT_EQ(lquantize_label(p, 0), "< -10");
-    EXPECT_EQ(lquantize_label(p, 1), "-10");
-    EXPECT_EQ(lquantize_label(p, 3), "0");
-    EXPECT_EQ(lquantize_label(p, 4), "5");
-    EXPECT_EQ(lquantize_label(p, 5), ">= 10");
+    formats::LquantizeParams p = lq(-10, 10, 5);
+    EXPECT_EQ(formats::lquantize_label(p, 0), "< -10");
+    EXPECT_EQ(formats::lquantize_label(p, 1), "-10");
+    EXPECT_EQ(formats::lquantize_label(p, 3), "0");
+    EXPECT_EQ(formats::lquantize_label(p, 4), "5");
+    EXPECT_EQ(formats::lquantize_label(p, 5), ">= 10");
 }
 
 TEST(OutputAggBuckets, LquantizeErrors) {
@@ -140,79 +141,79 @@ TEST(OutputAggBuckets, LquantizeErrors) {
 }
 
 TEST(OutputAggBuckets, LquantizeMismatch) {
-    auto e = match_lquantize(lq(0, 100, 10), lq(0, 200, 10));
+    auto e = formats::match_lquantize(lq(0, 100, 10), lq(0, 200, 10));
     ASSERT_TRUE(e);
     EXPECT_EQ(e->tag, "D_LQUANT_MATCHLIM");
     EXPECT_EQ(e->message,
               "lquantize( ) limit (argument #2) doesn't match previous declaration: expected "
               "100, found 200");
-    e = match_lquantize(lq(0, 100, 10), lq(1, 101, 10));
+    e = formats::match_lquantize(lq(0, 100, 10), lq(1, 101, 10));
     ASSERT_TRUE(e);
     EXPECT_EQ(e->message,
               "lquantize( ) base (argument #1) doesn't match previous declaration: expected 0, "
               "found 1");
-    e = match_lquantize(lq(0, 100, 10), lq(0, 100, 20));
+    e = formats::match_lquantize(lq(0, 100, 10), lq(0, 100, 20));
     ASSERT_TRUE(e);
     EXPECT_EQ(e->message,
               "lquantize( ) step (argument #3) doesn't match previous declaration: expected "
               "10, found 20");
-    EXPECT_FALSE(match_lquantize(lq(0, 100, 10), lq(0, 100, 10)));
+    EXPECT_FALSE(formats::match_lquantize(lq(0, 100, 10), lq(0, 100, 10)));
 }
 
 // ---- llquantize buckets and checks -------------------------------------------------------
 
 TEST(OutputAggBuckets, LlquantizeDecimal) {
-    LlquantizeParams p = llq(10, 0, 2, 10);
-    EXPECT_EQ(llquantize_nbuckets(p), 29);
-    EXPECT_EQ(llquantize_bucket(p, 0), 0);
-    EXPECT_EQ(llquantize_bucket(p, -5), 0);
-    EXPECT_EQ(llquantize_bucket(p, 1), 1);
-    EXPECT_EQ(llquantize_bucket(p, 9), 9);
-    EXPECT_EQ(llquantize_bucket(p, 10), 10);
-    EXPECT_EQ(llquantize_bucket(p, 19), 10);
-    EXPECT_EQ(llquantize_bucket(p, 20), 11);
-    EXPECT_EQ(llquantize_bucket(p, 99), 18);
-    EXPECT_EQ(llquantize_bucket(p, 100), 19);
-    EXPECT_EQ(llquantize_bucket(p, 999), 27);
-    EXPECT_EQ(llquantize_bucket(p, 1000), 28);
-    EXPECT_EQ(llquantize_bucket(p, kMax), 28);
+    formats::LlquantizeParams p = llq(10, 0, 2, 10);
+    EXPECT_EQ(formats::llquantize_nbuckets(p), 29);
+    EXPECT_EQ(formats::llquantize_bucket(p, 0), 0);
+    EXPECT_EQ(formats::llquantize_bucket(p, -5), 0);
+    EXPECT_EQ(formats::llquantize_bucket(p, 1), 1);
+    EXPECT_EQ(formats::llquantize_bucket(p, 9), 9);
+    EXPECT_EQ(formats::llquantize_bucket(p, 10), 10);
+    EXPECT_EQ(formats::llquantize_bucket(p, 19), 10);
+    EXPECT_EQ(formats::llquantize_bucket(p, 20), 11);
+    EXPECT_EQ(formats::llquantize_bucket(p, 99), 18);
+    EXPECT_EQ(formats::llquantize_bucket(p, 100), 19);
+    EXPECT_EQ(formats::llquantize_bucket(p, 999), 27);
+    EXPECT_EQ(formats::llquantize_bucket(p, 1000), 28);
+    EXPECT_EQ(formats::llquantize_bucket(p, kMax), 28);
 }
 
 TEST(OutputAggBuckets, LlquantizeLabels) {
-    LlquantizeParams p = llq(10, 0, 2, 10);
-    EXPECT_EQ(llquantize_label(p, 0), "< 1");
-    EXPECT_EQ(llquantize_label(p, 1), "1");
-    EXPECT_EQ(llquantize_label(p, 10), "10");
-    EXPECT_EQ(llquantize_label(p, 19), "100");
-    EXPECT_EQ(llquantize_label(p, 27), "900");
-    EXPECT_EQ(llquantize_label(p, 28), ">= 1000");
-    LlquantizeParams q = llq(10, 1, 2, 10);
-    EXPECT_EQ(llquantize_nbuckets(q), 20);
-    EXPECT_EQ(llquantize_label(q, 0), "< 10");
-    EXPECT_EQ(llquantize_label(q, 19), ">= 1000");
+    formats::LlquantizeParams p = llq(10, 0, 2, 10);
+    EXPECT_EQ(formats::llquantize_label(p, 0), "< 1");
+    EXPECT_EQ(formats::llquantize_label(p, 1), "1");
+    EXPECT_EQ(formats::llquantize_label(p, 10), "10");
+    EXPECT_EQ(formats::llquantize_label(p, 19), "100");
+    EXPECT_EQ(formats::llquantize_label(p, 27), "900");
+    EXPECT_EQ(formats::llquantize_label(p, 28), ">= 1000");
+    formats::LlquantizeParams q = llq(10, 1, 2, 10);
+    EXPECT_EQ(formats::llquantize_nbuckets(q), 20);
+    EXPECT_EQ(formats::llquantize_label(q, 0), "< 10");
+    EXPECT_EQ(formats::llquantize_label(q, 19), ">= 1000");
 }
 
 TEST(OutputAggBuckets, LlquantizeStepsAboveFactor) {
     // factor 2, nsteps 4: one bucket for [1,2), two for [2,4), then steps of 2 in [4,8).
-    LlquantizeParams p = llq(2, 0, 2, 4);
-    EXPECT_EQ(llquantize_bounds(p), (std::vector<int64_t>{1, 1, 2, 3, 4, 6, 8}));
-    EXPECT_EQ(llquantize_nbuckets(p), 7);
-    EXPECT_EQ(llquantize_bucket(p, 5), 4);
-    EXPECT_EQ(llquantize_bucket(p, 6), 5);
-    EXPECT_EQ(llquantize_bucket(p, 7), 5);
-    EXPECT_EQ(llquantize_bucket(p, 8), 6);
+    formats::LlquantizeParams p = llq(2, 0, 2, 4);
+    EXPECT_EQ(formats::llquantize_bounds(p), (std::vector<int64_t>{1, 1, 2, 3, 4, 6, 8}));
+    EXPECT_EQ(formats::llquantize_nbuckets(p), 7);
+    EXPECT_EQ(formats::llquantize_bucket(p, 5), 4);
+    EXPECT_EQ(formats::llquantize_bucket(p, 6), 5);
+    EXPECT_EQ(formats::llquantize_bucket(p, 7), 5);
+    EXPECT_EQ(formats::llquantize_bucket(p, 8), 6);
 }
 
 TEST(OutputAggBuckets, LlquantizeBoundsAgreeWithBuckets) {
-    const LlquantizeParams cases[] = {llq(10, 0, 6, 20), llq(2, 0, 10, 2),  llq(4, 2, 5, 16),
+    const formats::LlquantizeParams cases[] = {llq(10, 0, 6, 20), llq(2, 0, 10, 2),  llq(4, 2, 5, 16),
                                       llq(10, 3, 5, 100), llq(3, 0, 4, 9), llq(2, 0, 61, 2)};
-    for (const LlquantizeParams& p : cases) {
-        std::vector<int64_t> b = llquantize_bounds(p);
-        const size_t n = static_cast<size_t>(llquantize_nbuckets(p));
+    for (const formats::LlquantizeParams& p : cases) {
+        std::vector<int64_t> b = formats::llquantize_bounds(p);
+        const size_t n = static_cast<size_t>(formats::llquantize_nbuckets(p));
         ASSERT_TRUE(b.size() == n || b.size() == n + 1);
         for (size_t i = 1; i < n; ++i) {
-            EXPECT_EQ(llquantize_bucket(p, b[i]), static_cast<int>(i));
-            EXPECT_EQ(llquantize_bucket(p, b[i] - 1), static_cast<int>(i) - 1);
+            EXPECT_EQ(formats::llquantize_bucket(p, b[i]), static_cast<int>(i));
+            EXPECT_EQ(formats::llquantize_bucket(p, b[i] - 1), static_cast<int>(i) - 1);
         }
     }
 }
@@ -260,13 +261,13 @@ TEST(OutputAggBuckets, LlquantizeMagnitudeTooBig) {
 }
 
 TEST(OutputAggBuckets, LlquantizeMismatch) {
-    auto e = match_llquantize(llq(10, 0, 6, 20), llq(10, 0, 5, 20));
+    auto e = formats::match_llquantize(llq(10, 0, 6, 20), llq(10, 0, 5, 20));
     ASSERT_TRUE(e);
     EXPECT_EQ(e->tag, "D_LLQUANT_HIGHMATCH");
     EXPECT_EQ(e->message,
               "llquantize( ) high magnitude (argument #3) doesn't match previous declaration: "
               "expected 6, found 5");
-    EXPECT_FALSE(match_llquantize(llq(10, 0, 6, 20), llq(10, 0, 6, 20)));
+    EXPECT_FALSE(formats::match_llquantize(llq(10, 0, 6, 20), llq(10, 0, 6, 20)));
 }
 
 // ---- histogram rendering -----------------------------------------------------------------
@@ -315,7 +316,7 @@ TEST(OutputAggFormat, QuantizeOne) {
 }
 
 TEST(OutputAggFormat, QuantizeEmpty) {
-    std::vector<int64_t> b(kQuantizeBuckets, 0);
+    std::vector<int64_t> b(formats::kQuantizeBuckets, 0);
     EXPECT_EQ(format_quantize(b),
               kHeader +
                   "              -1 |                                         0        \n"
@@ -377,8 +378,8 @@ TEST(OutputAggFormat, QuantizeMostNegativeBucket) {
 TEST(OutputAggFormat, LlquantizeWithoutOverflowBucket) {
     // The top magnitude is [2^61, 2^62); the kernel computes 2^63 while there and, seeing it
     // overflow, clamps every larger value into the last linear bucket: no ">=" bucket.
-    LlquantizeParams p = llq(2, 0, 61, 2);
-    EXPECT_EQ(llquantize_nbuckets(p), 63);
+    formats::LlquantizeParams p = llq(2, 0, 61, 2);
+    EXPECT_EQ(formats::llquantize_nbuckets(p), 63);
     auto b = llquant(p, {{kMax, 1}});
     EXPECT_EQ(format_llquantize(p, b),
               kHeader +
@@ -428,7 +429,7 @@ TEST(OutputAggFormat, BarsNormalized) {
 }
 
 TEST(OutputAggFormat, LquantizeTable5cSample) {
-    LquantizeParams p = lq(0, 100, 25);
+    formats::LquantizeParams p = lq(0, 100, 25);
     auto b = lquant(p, {{10, 6}, {30, 4}, {60, 3}, {80, 1}, {150, 2}});
     EXPECT_EQ(format_lquantize(p, b),
               kHeader +
@@ -441,7 +442,7 @@ TEST(OutputAggFormat, LquantizeTable5cSample) {
 }
 
 TEST(OutputAggFormat, LquantizeBelowAndAboveRange) {
-    LquantizeParams p = lq(0, 100, 25);
+    formats::LquantizeParams p = lq(0, 100, 25);
     auto b = lquant(p, {{-5, 1}, {200, 1}});
     const std::string empty = bar(40, ' ') + " 0        \n";
     const std::string half = "@@@@@@@@@@@@@@@@@@@@" + bar(20, ' ') + " 1        \n";
@@ -452,7 +453,7 @@ TEST(OutputAggFormat, LquantizeBelowAndAboveRange) {
 }
 
 TEST(OutputAggFormat, LquantizeWindowInside) {
-    LquantizeParams p = lq(0, 10, 1);
+    formats::LquantizeParams p = lq(0, 10, 1);
     auto b = lquant(p, {{5, 4}});
     EXPECT_EQ(format_lquantize(p, b),
               kHeader +
@@ -462,8 +463,8 @@ TEST(OutputAggFormat, LquantizeWindowInside) {
 }
 
 TEST(OutputAggFormat, LquantizeEmpty) {
-    LquantizeParams p = lq(0, 100, 25);
-    std::vector<int64_t> b(static_cast<size_t>(lquantize_nbuckets(p)), 0);
+    formats::LquantizeParams p = lq(0, 100, 25);
+    std::vector<int64_t> b(static_cast<size_t>(formats::lquantize_nbuckets(p)), 0);
     EXPECT_EQ(format_lquantize(p, b),
               kHeader +
                   "             < 0 |                                         0        \n"
@@ -472,7 +473,7 @@ TEST(OutputAggFormat, LquantizeEmpty) {
 }
 
 TEST(OutputAggFormat, LquantizeNegativeBase) {
-    LquantizeParams p = lq(-10, 10, 5);
+    formats::LquantizeParams p = lq(-10, 10, 5);
     auto b = lquant(p, {{-7, 1}, {-20, 1}});
     EXPECT_EQ(format_lquantize(p, b),
               kHeader +
@@ -482,7 +483,7 @@ TEST(OutputAggFormat, LquantizeNegativeBase) {
 }
 
 TEST(OutputAggFormat, LlquantizeRows) {
-    LlquantizeParams p = llq(10, 0, 2, 10);
+    formats::LlquantizeParams p = llq(10, 0, 2, 10);
     auto b = llquant(p, {{15, 3}, {250, 1}});
     std::string expect = kHeader;
     expect += "               9 |" + bar(40, ' ') + " 0        \n";
@@ -499,7 +500,7 @@ TEST(OutputAggFormat, LlquantizeRows) {
 }
 
 TEST(OutputAggFormat, LlquantizeUnderAndOverflow) {
-    LlquantizeParams p = llq(10, 1, 2, 10);
+    formats::LlquantizeParams p = llq(10, 1, 2, 10);
     auto b = llquant(p, {{3, 1}, {5000, 1}});
     std::string out = format_llquantize(p, b);
     EXPECT_EQ(out.substr(0, kHeader.size()), kHeader);
@@ -514,8 +515,8 @@ TEST(OutputAggFormat, LlquantizeUnderAndOverflow) {
 }
 
 TEST(OutputAggFormat, LlquantizeEmpty) {
-    LlquantizeParams p = llq(10, 0, 2, 10);
-    std::vector<int64_t> b(static_cast<size_t>(llquantize_nbuckets(p)), 0);
+    formats::LlquantizeParams p = llq(10, 0, 2, 10);
+    std::vector<int64_t> b(static_cast<size_t>(formats::llquantize_nbuckets(p)), 0);
     EXPECT_EQ(format_llquantize(p, b),
               kHeader +
                   "             < 1 |                                         0        \n"

@@ -13,6 +13,7 @@
 #include "output/json.h"
 
 using namespace bdtrace::output;
+namespace formats = bdtrace::formats;
 using namespace bdtrace::output::test;
 using namespace std::string_literals;
 
@@ -225,7 +226,7 @@ TEST(OutputJson, QuantizeSkipsInnerEmptyBuckets) {
 
 TEST(OutputJson, QuantizeEmptyAndNormalized) {
     // No data: the text form prints -1, 0, 1; its ends are kept.
-    auto empty = json_agg_quantize(std::vector<int64_t>(kQuantizeBuckets, 0));
+    auto empty = json_agg_quantize(std::vector<int64_t>(formats::kQuantizeBuckets, 0));
     ASSERT_EQ(empty.buckets.size(), 2u);
     EXPECT_EQ(empty.buckets[0].value, -1);
     EXPECT_EQ(empty.buckets[1].value, 1);

@@ -11,12 +11,13 @@
 #include "output/text_escape.h"
 
 using namespace bdtrace::output;
+namespace formats = bdtrace::formats;
 
 namespace {
 
 std::string fmt(std::string_view f, std::vector<Value> args = {}, const FormatContext& ctx = {},
                 std::vector<Value> aggs = {}) {
-    auto p = parse_format(f);
+    auto p = formats::parse_format(f);
     EXPECT_TRUE(p.format) << f;
     if (!p.format) return "<parse error>";
     auto r = format_printf(*p.format, args, ctx, aggs);
@@ -420,7 +421,7 @@ TEST(OutputPrintf, PrintaHistogramsPrintVerbatim) {
 }
 
 TEST(OutputPrintf, MissingValueStopsWithAnError) {
-    auto p = parse_format("a %d b %d");
+    auto p = formats::parse_format("a %d b %d");
     std::vector<Value> args = {Value::i32(1)};
     auto r = format_printf(*p.format, args);
     EXPECT_FALSE(r.ok());
@@ -428,7 +429,7 @@ TEST(OutputPrintf, MissingValueStopsWithAnError) {
 }
 
 TEST(OutputPrintf, WrongKindOfValueIsAnError) {
-    auto p = parse_format("%s");
+    auto p = formats::parse_format("%s");
     std::vector<Value> args = {Value::i32(1)};
     EXPECT_FALSE(format_printf(*p.format, args).ok());
 }

@@ -12,6 +12,7 @@
 #include "output/prometheus.h"
 
 using namespace bdtrace::output;
+namespace formats = bdtrace::formats;
 using namespace std::string_literals;
 
 namespace {
@@ -201,9 +202,9 @@ TEST(AggRanges, Lquantize) {
 
 TEST(AggRanges, Llquantize) {
     // llquantize(x, 10, 0, 1, 10): < 1, 1..9 by 1, 10..90 by 10, >= 100.
-    LlquantizeParams p{10, 0, 1, 10};
+    formats::LlquantizeParams p{10, 0, 1, 10};
     auto r = llquantize_ranges(p);
-    ASSERT_EQ(static_cast<int>(r.size()), llquantize_nbuckets(p));
+    ASSERT_EQ(static_cast<int>(r.size()), formats::llquantize_nbuckets(p));
     EXPECT_EQ(r.front().min, kMin);
     EXPECT_EQ(r.front().max, 0);
     EXPECT_EQ(r[1].min, 1);
@@ -217,7 +218,7 @@ TEST(AggRanges, Llquantize) {
     for (size_t i = 1; i < r.size(); ++i) EXPECT_EQ(r[i].min, r[i - 1].max + 1) << i;
     // Each value falls in the bucket whose range holds it.
     for (int64_t v : {-5, 0, 1, 7, 10, 55, 99, 100, 5000})
-        EXPECT_TRUE(r[static_cast<size_t>(llquantize_bucket(p, v))].min <= v &&
-                    v <= r[static_cast<size_t>(llquantize_bucket(p, v))].max)
+        EXPECT_TRUE(r[static_cast<size_t>(formats::llquantize_bucket(p, v))].min <= v &&
+                    v <= r[static_cast<size_t>(formats::llquantize_bucket(p, v))].max)
             << v;
 }

@@ -4,21 +4,22 @@
 #include "probes/probe.h"
 
 using namespace bdtrace::probes;
+namespace util = bdtrace::util;
 
 TEST(Glob, DTracePatterns) {
-    EXPECT_TRUE(glob_match("", "anything"));
-    EXPECT_TRUE(glob_match("*", ""));
-    EXPECT_TRUE(glob_match("read*", "readv"));
-    EXPECT_FALSE(glob_match("read", "readv"));  // anchored
-    EXPECT_TRUE(glob_match("r?ad", "read"));
-    EXPECT_TRUE(glob_match("[a-c]x", "bx"));
-    EXPECT_FALSE(glob_match("[!a-c]x", "bx"));
-    EXPECT_TRUE(glob_match("[!a-c]x", "dx"));
-    EXPECT_TRUE(glob_match("a\\*b", "a*b"));
-    EXPECT_FALSE(glob_match("a\\*b", "axb"));
-    EXPECT_TRUE(glob_match("*-entry", "function-entry"));
-    EXPECT_TRUE(has_glob("a*"));
-    EXPECT_FALSE(has_glob("tick-1s"));
+    EXPECT_TRUE(util::glob_match("", "anything"));
+    EXPECT_TRUE(util::glob_match("*", ""));
+    EXPECT_TRUE(util::glob_match("read*", "readv"));
+    EXPECT_FALSE(util::glob_match("read", "readv"));  // anchored
+    EXPECT_TRUE(util::glob_match("r?ad", "read"));
+    EXPECT_TRUE(util::glob_match("[a-c]x", "bx"));
+    EXPECT_FALSE(util::glob_match("[!a-c]x", "bx"));
+    EXPECT_TRUE(util::glob_match("[!a-c]x", "dx"));
+    EXPECT_TRUE(util::glob_match("a\\*b", "a*b"));
+    EXPECT_FALSE(util::glob_match("a\\*b", "axb"));
+    EXPECT_TRUE(util::glob_match("*-entry", "function-entry"));
+    EXPECT_TRUE(util::has_glob("a*"));
+    EXPECT_FALSE(util::has_glob("tick-1s"));
 }
 
 TEST(Probes, DtraceProviderIds) {

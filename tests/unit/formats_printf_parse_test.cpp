@@ -5,7 +5,7 @@
 
 #include "formats/printf_format.h"
 
-using namespace bdtrace::output;
+using namespace bdtrace::formats;
 
 namespace {
 
