@@ -79,8 +79,9 @@ bool Consumer::program_link(const std::vector<Program*>& programs, const std::st
     usdtgen::SemaphoreObject out;
     // The STT_FILE symbol names the script as given (`what` may have lost its ".d").
     const Program* first = programs.empty() ? nullptr : programs.front();
-    out.source_name = first && first->request.spec == ProbeSpec::Script ? first->request.source_name
-                                                                        : what.substr(what.find(' ') + 1);
+    out.source_name = first && first->request.spec == ProbeSpec::Script
+                          ? first->request.source_name
+                          : what.substr(what.find(' ') + 1);
     out.hidden = !shared_semaphores(impl.opts);
     for (const usdtgen::UsdtProvider& prov : *providers)
         for (const usdtgen::UsdtProbe& probe : prov.probes) {

@@ -170,7 +170,8 @@ public:
     bpf::VReg string_operand(const sema::Node& n);
     static bool string_never_null(const sema::Node& n);  // string(n) is always a buffer
     bpf::VReg var_string(const sema::Variable& v);     // a global's or this->'s string, or NULL
-    bpf::VReg assign_var_string(const sema::Variable& v, const sema::Node& value);  // returns v's string
+    // Assigns v and returns v's string.
+    bpf::VReg assign_var_string(const sema::Variable& v, const sema::Node& value);
     // string(n) for a comparison: DTrace compares a NULL string as the empty string.
     bpf::VReg string_or_empty(const sema::Node& n);
     bpf::VReg string_temp();

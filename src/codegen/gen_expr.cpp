@@ -404,7 +404,8 @@ VReg ClauseGen::value(const sema::Node& n) {
             // the sum may point anywhere (string(n) copies what it points at; a nested sum
             // stays a number).
             auto operand = [&](const sema::Node& x) {
-                return x.type->is_string() && x.kind != NodeKind::Binary ? as_number(string(x)) : value(x);
+                return x.type->is_string() && x.kind != NodeKind::Binary ? as_number(string(x))
+                                                                         : value(x);
             };
             VReg a = operand(*n.a);
             VReg b = operand(*n.b);

@@ -114,7 +114,8 @@ VReg ClauseGen::string(const sema::Node& n) {
         case NodeKind::Global:
         case NodeKind::ClauseVar: return var_string(*n.var);
         case NodeKind::Subr: return subroutine(n);
-        case NodeKind::DynVar: return dynvar_lookup(dynvar_key(*n.var, n.args), /*null_if_missing=*/true);
+        case NodeKind::DynVar:
+            return dynvar_lookup(dynvar_key(*n.var, n.args), /*null_if_missing=*/true);
         case NodeKind::Assign: {
             VReg r;
             assign(n, &r);
@@ -191,7 +192,8 @@ VReg ClauseGen::string(const sema::Node& n) {
             VReg p = value(n);
             VReg t = string_temp();
             f.store(1, t, 0, static_cast<int64_t>(0));
-            VReg rc = f.call_helper(bpf::helper::probe_read_kernel_str, {t, static_cast<int64_t>(g.strsize), p});
+            VReg rc = f.call_helper(bpf::helper::probe_read_kernel_str,
+                                    {t, static_cast<int64_t>(g.strsize), p});
             bpf::Label ok = f.new_label();
             f.branch(Cond::Sge, rc, 0, ok);
             fault(abi::kFaultBadAddr, p);

@@ -63,7 +63,7 @@ std::vector<File> select(const std::vector<File>& files, KernelVersion kernel, s
 struct Library {
     std::vector<std::unique_ptr<ast::Program>> programs;   // in load order
     std::vector<std::string> paths;                        // each program's file
-    std::vector<std::string> shown;                        // each program's file as messages name it
+    std::vector<std::string> shown;                        // each file as messages name it
     std::shared_ptr<const frontend::DeclaredNames> names;  // everything they declare
 };
 

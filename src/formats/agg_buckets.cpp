@@ -192,7 +192,8 @@ int llquantize_bucket(const LlquantizeParams& p, int64_t value) {
     // being undefined; the wrap is detected like the kernel detects it.
     int64_t cur = 1;
     int order = 0;
-    for (; order < p.low; ++order) cur = static_cast<int64_t>(static_cast<uint64_t>(cur) * p.factor);
+    for (; order < p.low; ++order)
+        cur = static_cast<int64_t>(static_cast<uint64_t>(cur) * p.factor);
     int64_t last = cur;
     if (value < last) return 0;
     int base = 1;

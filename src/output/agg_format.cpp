@@ -244,9 +244,11 @@ std::string histogram_bar(int64_t count, uint64_t normal, long double total, boo
 std::string format_quantize(std::span<const int64_t> b, uint64_t normal,
                             const HistogramStyle& style) {
     if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return {};
-    Window w = window_of(b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1, style.zoom);
-    return render(b, w, normal,
-                  [](size_t i) { return lld(formats::quantize_bucket_value(static_cast<int>(i))); });
+    Window w = window_of(b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1,
+                         style.zoom);
+    return render(b, w, normal, [](size_t i) {
+        return lld(formats::quantize_bucket_value(static_cast<int>(i)));
+    });
 }
 
 std::string format_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> b,

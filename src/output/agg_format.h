@@ -72,8 +72,8 @@ long double histogram_total(std::span<const int64_t> counts, bool zoom);
 // Whole histogram blocks (header and bucket lines, no trailing empty line: that is the row's
 // "\n"). Only the buckets from one before the first non-zero to one after the last non-zero are
 // printed; with no data quantize prints -1, 0, 1, lquantize its first three buckets and
-// llquantize its first two. |buckets| must have 127 / levels+2 / formats::llquantize_nbuckets entries;
-// the functions return an empty string if it has not.
+// llquantize its first two. |buckets| must have 127 / levels+2 / formats::llquantize_nbuckets
+// entries; the functions return an empty string if it has not.
 std::string format_quantize(std::span<const int64_t> buckets, uint64_t normal = 1,
                             const HistogramStyle& style = {});
 std::string format_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> buckets,

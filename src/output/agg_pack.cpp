@@ -54,7 +54,8 @@ void QuantizePackRange::add(std::span<const int64_t> b) {
         if (lo < 0) lo = static_cast<int>(i);
         hi = static_cast<int>(i);
     }
-    if (lo < 0) lo = hi = formats::kQuantizeZeroBucket;  // no data: the zero bucket stands for the row
+    if (lo < 0)
+        lo = hi = formats::kQuantizeZeroBucket;  // no data: the zero bucket stands for the row
     if (min_bin_ < 0 || lo < min_bin_) min_bin_ = lo;
     if (max_bin_ < 0 || hi > max_bin_) max_bin_ = hi;
 }
@@ -147,7 +148,8 @@ std::string format_quantize_packed(std::span<const int64_t> b, const QuantizePac
                                    const HistogramStyle& style) {
     if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return {};
     int first = range.first_bucket(), last = range.last_bucket();
-    int64_t min_value = formats::quantize_bucket_value(first), max_value = formats::quantize_bucket_value(last);
+    int64_t min_value = formats::quantize_bucket_value(first),
+            max_value = formats::quantize_bucket_value(last);
     auto shown = b.subspan(static_cast<size_t>(first), static_cast<size_t>(last - first + 1));
     std::string out = cformat(std::string(" %*lld :"), packed_ndigits(min_value),
                               static_cast<long long>(min_value));
@@ -163,7 +165,8 @@ std::string format_lquantize_packed(const formats::LquantizeParams& p, std::span
     std::string out = cformat(std::string("%8s :"), formats::lquantize_label(p, 0).c_str());
     out += cells(b, style);
     out += cformat(std::string(": %-8s | %lld\n"),
-                   formats::lquantize_label(p, formats::lquantize_nbuckets(p) - 1).c_str(), row_count(b));
+                   formats::lquantize_label(p, formats::lquantize_nbuckets(p) - 1).c_str(),
+                   row_count(b));
     return out;
 }
 
@@ -192,7 +195,8 @@ std::string format_quantize_packed_rows(std::span<const PackedRow> rows,
     return out;
 }
 
-std::string format_lquantize_packed_rows(const formats::LquantizeParams& p, std::span<const PackedRow> rows,
+std::string format_lquantize_packed_rows(const formats::LquantizeParams& p,
+                                         std::span<const PackedRow> rows,
                                          const HistogramStyle& style, int stack_indent) {
     if (rows.empty()) return {};
     std::string out = lquantize_packed_header(packed_key_width(rows.front().keys), p);

@@ -91,7 +91,8 @@ std::string packed_cell(int64_t count, long double total, bool utf8);
 // The value part of a row: from the blank or label before ':' to the "\n".
 std::string format_quantize_packed(std::span<const int64_t> buckets, const QuantizePackRange& range,
                                    const HistogramStyle& style = {});
-std::string format_lquantize_packed(const formats::LquantizeParams& p, std::span<const int64_t> buckets,
+std::string format_lquantize_packed(const formats::LquantizeParams& p,
+                                    std::span<const int64_t> buckets,
                                     const HistogramStyle& style = {});
 
 // A key field of a packed row.
@@ -107,7 +108,8 @@ struct PackedRow {
 };
 std::string format_quantize_packed_rows(std::span<const PackedRow> rows,
                                         const HistogramStyle& style = {}, int stack_indent = 14);
-std::string format_lquantize_packed_rows(const formats::LquantizeParams& p, std::span<const PackedRow> rows,
+std::string format_lquantize_packed_rows(const formats::LquantizeParams& p,
+                                         std::span<const PackedRow> rows,
                                          const HistogramStyle& style = {}, int stack_indent = 14);
 
 // Whether packed cells are UTF-8: |encoding| is the -x encoding value if set ("ascii" or

@@ -23,7 +23,8 @@ std::vector<BucketRange> quantize_ranges() {
             r.min = r.max = 0;
         } else {
             r.min = formats::quantize_bucket_value(b);
-            r.max = b + 1 == formats::kQuantizeBuckets ? kMax : formats::quantize_bucket_value(b + 1) - 1;
+            r.max = b + 1 == formats::kQuantizeBuckets ? kMax
+                                                       : formats::quantize_bucket_value(b + 1) - 1;
         }
     }
     return out;

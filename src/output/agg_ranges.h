@@ -22,8 +22,8 @@ struct BucketRange {
 std::vector<BucketRange> quantize_ranges();
 // lquantize(): levels + 2 ranges: below base, each step, at or above base + levels * step.
 std::vector<BucketRange> lquantize_ranges(const formats::LquantizeParams& p);
-// llquantize(): formats::llquantize_nbuckets() ranges: below factor^low, each step of each magnitude,
-// and the overflow bucket (or the clamped top bucket) up to INT64_MAX.
+// llquantize(): formats::llquantize_nbuckets() ranges: below factor^low, each step of each
+// magnitude, and the overflow bucket (or the clamped top bucket) up to INT64_MAX.
 std::vector<BucketRange> llquantize_ranges(const formats::LlquantizeParams& p);
 
 }  // namespace bdtrace::output

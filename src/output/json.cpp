@@ -217,8 +217,9 @@ JsonAggValue json_agg_stddev(uint64_t count, int64_t sum, uint64_t sumsq_lo, uin
 
 JsonAggValue json_agg_quantize(std::span<const int64_t> b, uint64_t normal) {
     if (b.size() != static_cast<size_t>(formats::kQuantizeBuckets)) return no_buckets();
-    return buckets_of(b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1, normal,
-                      [](size_t i) { return numeric(formats::quantize_bucket_value(static_cast<int>(i))); });
+    return buckets_of(
+        b, formats::kQuantizeZeroBucket - 1, formats::kQuantizeZeroBucket + 1, normal,
+        [](size_t i) { return numeric(formats::quantize_bucket_value(static_cast<int>(i))); });
 }
 
 JsonAggValue json_agg_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> b,
@@ -227,7 +228,8 @@ JsonAggValue json_agg_lquantize(const formats::LquantizeParams& p, std::span<con
         return no_buckets();
     return buckets_of(b, 0, 2, normal, [&](size_t i) {
         int bucket = static_cast<int>(i);
-        if (bucket == 0 || bucket == int{p.levels} + 1) return textual(formats::lquantize_label(p, bucket));
+        if (bucket == 0 || bucket == int{p.levels} + 1)
+            return textual(formats::lquantize_label(p, bucket));
         return numeric(static_cast<int32_t>(p.base + (bucket - 1) * int{p.step}));
     });
 }

@@ -81,8 +81,8 @@ JsonAggValue json_agg_stddev(uint64_t count, int64_t sum, uint64_t sumsq_lo, uin
 JsonAggValue json_agg_quantize(std::span<const int64_t> buckets, uint64_t normal = 1);
 JsonAggValue json_agg_lquantize(const formats::LquantizeParams& p, std::span<const int64_t> buckets,
                                 uint64_t normal = 1);
-JsonAggValue json_agg_llquantize(const formats::LlquantizeParams& p, std::span<const int64_t> buckets,
-                                 uint64_t normal = 1);
+JsonAggValue json_agg_llquantize(const formats::LlquantizeParams& p,
+                                 std::span<const int64_t> buckets, uint64_t normal = 1);
 
 struct JsonAggRow {
     std::vector<Value> keys;

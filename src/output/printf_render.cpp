@@ -160,8 +160,8 @@ bool print_time(const Value& v, const std::string& head, bool rfc822, std::strin
 }
 
 // One conversion with its value. head is "%" plus flags, width and precision.
-bool print_value(const formats::FormatPiece& piece, const Value& v, const std::string& head, int width,
-                 int dynwidth, const FormatContext& ctx, std::string* out) {
+bool print_value(const formats::FormatPiece& piece, const Value& v, const std::string& head,
+                 int width, int dynwidth, const FormatContext& ctx, std::string* out) {
     const formats::ConversionDef& c = *piece.conv;
     if (v.kind == Value::Kind::Verbatim) {
         *out += v.text;
@@ -294,7 +294,8 @@ PrintfOutput format_printf(const formats::CompiledFormat& format, std::span<cons
         if (piece.flags & formats::kFlagGroup) head += '\'';
         if (piece.flags & formats::kFlagSpace) head += ' ';
         int field = width;
-        if (piece.conv->print == formats::PrintKind::Stack && (piece.flags & formats::kFlagLeft)) field = 0;
+        if (piece.conv->print == formats::PrintKind::Stack && (piece.flags & formats::kFlagLeft))
+            field = 0;
         if (field != 0) head += std::to_string(std::abs(static_cast<long>(field)));
         // A precision of 0 (".0", or a '.*' value of 0 or less) is dropped, as in libdtrace.
         if (prec > 0) head += "." + std::to_string(prec);

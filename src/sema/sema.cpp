@@ -72,7 +72,8 @@ void Checker::library_program(const Program& lib, size_t index) {
         if (index < opts.library_files.size()) {
             DiagnosticList named;
             for (size_t i = 0; i < diags.items().size(); ++i)
-                named.add(i < before ? diags.items()[i] : in_file(diags.items()[i], opts.library_files[index]));
+                named.add(i < before ? diags.items()[i]
+                                     : in_file(diags.items()[i], opts.library_files[index]));
             diags = std::move(named);
         }
         throw;
@@ -373,7 +374,8 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
         }
         for (const probes::Probe* p : found) {
             auto before = std::count_if(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
-            out.push_back({p->id, p->provider, p->module, p->function, p->name, static_cast<uint32_t>(before), p});
+            out.push_back({p->id, p->provider, p->module, p->function, p->name,
+                           static_cast<uint32_t>(before), p});
         }
     }
     return out;

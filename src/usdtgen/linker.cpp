@@ -37,9 +37,11 @@ std::optional<std::string> relink(const std::string& ld_path, const std::string&
     close(fd);
     if (status == -1) return "failed to run " + ld_path + ": " + std::strerror(saved);
     if (WIFSIGNALED(status))
-        return "failed to link " + file + ": " + ld_path + " failed due to signal " + std::to_string(WTERMSIG(status));
+        return "failed to link " + file + ": " + ld_path + " failed due to signal " +
+               std::to_string(WTERMSIG(status));
     if (WEXITSTATUS(status) != 0)
-        return "failed to link " + file + ": " + ld_path + " exited with status " + std::to_string(WEXITSTATUS(status));
+        return "failed to link " + file + ": " + ld_path + " exited with status " +
+               std::to_string(WEXITSTATUS(status));
     return std::nullopt;
 }
 

@@ -30,14 +30,16 @@ inline std::vector<int64_t> quant(std::initializer_list<std::pair<int64_t, int64
 inline std::vector<int64_t> lquant(const formats::LquantizeParams& p,
                                    std::initializer_list<std::pair<int64_t, int64_t>> adds) {
     std::vector<int64_t> b(static_cast<size_t>(formats::lquantize_nbuckets(p)), 0);
-    for (auto [value, incr] : adds) b[static_cast<size_t>(formats::lquantize_bucket(p, value))] += incr;
+    for (auto [value, incr] : adds)
+        b[static_cast<size_t>(formats::lquantize_bucket(p, value))] += incr;
     return b;
 }
 
 inline std::vector<int64_t> llquant(const formats::LlquantizeParams& p,
                                     std::initializer_list<std::pair<int64_t, int64_t>> adds) {
     std::vector<int64_t> b(static_cast<size_t>(formats::llquantize_nbuckets(p)), 0);
-    for (auto [value, incr] : adds) b[static_cast<size_t>(formats::llquantize_bucket(p, value))] += incr;
+    for (auto [value, incr] : adds)
+        b[static_cast<size_t>(formats::llquantize_bucket(p, value))] += incr;
     return b;
 }
 

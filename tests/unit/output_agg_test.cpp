@@ -205,8 +205,9 @@ TEST(OutputAggBuckets, LlquantizeStepsAboveFactor) {
 }
 
 TEST(OutputAggBuckets, LlquantizeBoundsAgreeWithBuckets) {
-    const formats::LlquantizeParams cases[] = {llq(10, 0, 6, 20), llq(2, 0, 10, 2),  llq(4, 2, 5, 16),
-                                      llq(10, 3, 5, 100), llq(3, 0, 4, 9), llq(2, 0, 61, 2)};
+    const formats::LlquantizeParams cases[] = {llq(10, 0, 6, 20), llq(2, 0, 10, 2),
+                                               llq(4, 2, 5, 16),  llq(10, 3, 5, 100),
+                                               llq(3, 0, 4, 9),   llq(2, 0, 61, 2)};
     for (const formats::LlquantizeParams& p : cases) {
         std::vector<int64_t> b = formats::llquantize_bounds(p);
         const size_t n = static_cast<size_t>(formats::llquantize_nbuckets(p));
