@@ -7,6 +7,7 @@
 #include <string>
 
 #include "codegen/codegen.h"
+#include "codegen/program_context.h"
 #include "codegen/scratch_layout.h"
 
 namespace bdtrace::codegen {
@@ -26,8 +27,9 @@ public:
     std::string source_line(uint32_t line) const {
         return opts.source_line ? opts.source_line(line) : std::string();
     }
-    // The program being lowered: its attach kind decides where the stack a probe sees starts.
-    probes::AttachKind current_kind = probes::AttachKind::Begin;
+    // The program being lowered: what its clauses may assume of the firing (its row of the
+    // builder table, program_builders.cpp).
+    ProgramContext context;
     bool reads_pc_skip = false;  // this program's clauses read kScratchPcSkip (entry uprobes)
 
     const sema::TypedProgram& prog;

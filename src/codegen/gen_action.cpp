@@ -63,9 +63,7 @@ VReg ClauseGen::ringbuf_wakeup_flags() {
 }
 
 int64_t ClauseGen::stack_flags() const {
-    if (g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick ||
-        probes::is_uprobe_kind(g.current_kind))
-        return 0;
+    if (g.context.clean_kernel_stack) return 0;
     return is_error_clause ? 3 : 2;  // BPF_F_SKIP_FIELD_MASK: frames to skip
 }
 

@@ -21,7 +21,7 @@ int64_t task_offset(Gen& g, const char* member) {
 
 }  // namespace
 
-bool ClauseGen::may_swap_identity() const { return g.current_kind == probes::AttachKind::Sdt; }
+bool ClauseGen::may_swap_identity() const { return g.context.may_swap_identity; }
 
 // Reads `size` bytes at task + offset into the scratch temp; returns the address of the copy.
 static VReg read_task(bpf::Function& f, VReg scratch, VReg task, int64_t offset, int64_t size) {

@@ -19,8 +19,7 @@ using bpf::Cond;
 using bpf::VReg;
 
 bool ClauseGen::stack_has_machinery() const {
-    return !(g.current_kind == probes::AttachKind::Profile || g.current_kind == probes::AttachKind::Tick ||
-             probes::is_uprobe_kind(g.current_kind));
+    return !g.context.clean_kernel_stack;
 }
 
 // The leading frames of the `bytes` bytes of PCs at the scratch area's stack room that are the

@@ -130,9 +130,7 @@ VReg ClauseGen::string(const sema::Node& n) {
                 current_comm(t);
                 return t;
             }
-            if (probes::is_uprobe_kind(g.current_kind) || g.current_kind == probes::AttachKind::SyscallEntry ||
-                g.current_kind == probes::AttachKind::SyscallReturn || g.current_kind == probes::AttachKind::Sdt)
-                return pid_probe_name(n.builtin);
+            if (g.context.names_by_probe_id) return pid_probe_name(n.builtin);
             // probeprov, probemod, probefunc, probename: one constant per enabled probe.
             VReg r = f.vreg();
             bpf::Label done = f.new_label();

@@ -58,8 +58,8 @@ bool ClauseGen::is_user_record(const sema::Node& n) {
 ClauseGen::EntryMode ClauseGen::entry_mode() const {
     // Return probes fire on the returning instruction: the frame is gone, the return address is
     // at *(sp), as at an entry.
-    if (g.current_kind == AttachKind::Uretprobe && !is_error_clause) return EntryMode::Always;
-    if (g.current_kind != AttachKind::Uprobe || is_error_clause) return EntryMode::Never;
+    if (g.context.return_site && !is_error_clause) return EntryMode::Always;
+    if (!g.context.entry_site || is_error_clause) return EntryMode::Never;
     bool entries = false, others = false;
     for (const auto& p : clause.probes) {
         if (p.probe->kind() != AttachKind::Uprobe) continue;
@@ -95,9 +95,9 @@ VReg ClauseGen::is_entry_firing() {
 // thread's kernel stack, which is where the kernel saved the user registers.
 VReg ClauseGen::user_register(int off) {
     VReg r = f.vreg();
-    if (probes::is_uprobe_kind(g.current_kind)) {
+    if (g.context.user_regs) {
         f.load(8, r, ctx, static_cast<int16_t>(off));
-        if (g.current_kind == AttachKind::Uprobe && off == arch::kRip) {
+        if (g.context.entry_site && off == arch::kRip) {
             // An entry uprobe moved past the first instruction reports the function's address.
             VReg skip = f.vreg();
             f.load(8, skip, scratch, abi::kScratchPcSkip);
@@ -129,7 +129,7 @@ VReg ClauseGen::write_user_stack(VReg dst, uint32_t frames) {
     // An entry uprobe moved past the function's first instruction (process/entry_site.h): the
     // first frame is the function's address, as at the first instruction.
     auto first_frame_at_entry = [&] {
-        if (g.current_kind != AttachKind::Uprobe) return;
+        if (!g.context.entry_site) return;
         bpf::Label none = f.new_label();
         f.branch(Cond::Slt, bytes, 8, none);
         VReg pc = f.vreg(), skip = f.vreg();

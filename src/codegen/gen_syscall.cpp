@@ -90,7 +90,7 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
 // elsewhere.
 VReg ClauseGen::syscall_errno() {
     VReg r = f.vreg();
-    if (g.current_kind != AttachKind::SyscallReturn) {
+    if (!g.context.syscall_return) {
         f.mov(r, static_cast<int64_t>(0));
         return r;
     }

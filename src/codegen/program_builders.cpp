@@ -14,14 +14,24 @@ using bpf::VReg;
 using probes::AttachKind;
 
 const ProgramBuilder& program_builder(AttachKind kind) {
-    static const ProgramBuilder kBegin{abi::kBegin, build_dtrace_entry};
-    static const ProgramBuilder kEnd{abi::kEnd, build_dtrace_entry};
-    static const ProgramBuilder kProfile{abi::kActive, build_profile_entry};
-    static const ProgramBuilder kUprobe{abi::kActive, build_uprobe_entry};
-    static const ProgramBuilder kUretprobe{abi::kActive, build_uretprobe_entry};
-    static const ProgramBuilder kUsdt{abi::kActive, build_usdt_entry};
-    static const ProgramBuilder kSyscall{abi::kActive, build_syscall_entry};
-    static const ProgramBuilder kSdt{abi::kActive, build_sdt_entry};
+    // Context columns: user_regs, entry_site, return_site, clean_kernel_stack,
+    // names_by_probe_id, syscall_return, may_swap_identity.
+    static const ProgramBuilder kBegin{abi::kBegin, build_dtrace_entry, {}};
+    static const ProgramBuilder kEnd{abi::kEnd, build_dtrace_entry, {}};
+    static const ProgramBuilder kProfile{abi::kActive, build_profile_entry,
+                                         {false, false, false, true, false, false, false}};
+    static const ProgramBuilder kUprobe{abi::kActive, build_uprobe_entry,
+                                        {true, true, false, true, true, false, false}};
+    static const ProgramBuilder kUretprobe{abi::kActive, build_uretprobe_entry,
+                                           {true, false, true, true, true, false, false}};
+    static const ProgramBuilder kUsdt{abi::kActive, build_usdt_entry,
+                                      {true, false, false, true, true, false, false}};
+    static const ProgramBuilder kSyscallEntry{abi::kActive, build_syscall_entry,
+                                              {false, false, false, false, true, false, false}};
+    static const ProgramBuilder kSyscallReturn{abi::kActive, build_syscall_entry,
+                                               {false, false, false, false, true, true, false}};
+    static const ProgramBuilder kSdt{abi::kActive, build_sdt_entry,
+                                     {false, false, false, false, true, false, true}};
     switch (kind) {
         case AttachKind::Begin:
             return kBegin;
@@ -39,8 +49,9 @@ const ProgramBuilder& program_builder(AttachKind kind) {
         case AttachKind::Usdt:
             return kUsdt;
         case AttachKind::SyscallEntry:
+            return kSyscallEntry;
         case AttachKind::SyscallReturn:
-            return kSyscall;
+            return kSyscallReturn;
         case AttachKind::Sdt:
             return kSdt;
     }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bpf/ir.h"
+#include "codegen/program_context.h"
 #include "probes/attach_plan.h"
 
 namespace bdtrace::sema {
@@ -43,6 +44,7 @@ struct EntrySetup {
 struct ProgramBuilder {
     uint32_t activity;                   // the state the program runs in (abi::kActive ...)
     void (*build)(const EntrySetup& s);  // the firing's probe id and arguments, then the clauses
+    ProgramContext context;              // what its clauses may assume of the firing
 };
 
 // The builder of a kind's program.

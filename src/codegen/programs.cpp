@@ -58,7 +58,7 @@ void Gen::run() {
         // (A named reference, not a structured binding: clang 14 cannot capture bindings.)
         const AttachKind kind = entry_kind.first;
         const std::vector<uint32_t>& ids = entry_kind.second;
-        current_kind = kind;
+        context = program_builder(kind).context;
         reads_pc_skip = false;
         GenProgram gp;
         gp.kind = kind;
