@@ -2,6 +2,7 @@
 // gen_expr.cpp expressions, gen_string.cpp strings, gen_action.cpp actions and statements).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -160,6 +161,10 @@ public:
     void copy_record(bpf::VReg dst, const sema::Node& n, uint64_t size);
     bpf::VReg store(const sema::Node& n);          // a Store node
     bpf::VReg memory_incdec(const sema::Node& n);  // ++/-- on a Load
+    // ++/-- (n, an IncDec) of the value of n.a held at p, which `store` writes back (where the
+    // value lives: memory, a variable, a dynamic variable's element): the new value for ++x and
+    // --x, the old one for x++ and x--.
+    bpf::VReg incdec(const sema::Node& n, bpf::VReg p, const std::function<void(bpf::VReg)>& store);
     // old op value for a compound assignment (op=), with the division checks and pointer scaling.
     bpf::VReg combine(sema::Op op, const sema::Type* t, bpf::VReg old, bpf::VReg value);
     void fault(uint32_t type, bpf::VReg addr);   // abandon the clause

@@ -207,21 +207,12 @@ void ClauseGen::dynvar_assign(const sema::Node& n, VReg* result) {
     if (result) *result = val;
 }
 
+// ++ and -- on a dynamic variable's element: found once, stored as an assignment stores it (a
+// zero deletes it).
 VReg ClauseGen::dynvar_incdec(const sema::Node& n) {
     const sema::Node& target = *n.a;  // the DynVar
     VReg key = dynvar_key(*target.var, target.args);
-    VReg p = dynvar_lookup(key);
-    VReg old = f.vreg();
-    f.load(static_cast<int>(n.type->size), old, p, 0);
-    normalize(old, n.type);
-    VReg nv = f.vreg();
-    f.mov(nv, old);
-    int64_t step = n.type->is_pointer() ? static_cast<int64_t>(n.type->target->size) : 1;
-    bool inc = n.op == sema::Op::PreInc || n.op == sema::Op::PostInc;
-    f.alu64(inc ? AluOp::Add : AluOp::Sub, nv, step);
-    normalize(nv, n.type);
-    dynvar_store(key, nv, n.type);
-    return (n.op == sema::Op::PreInc || n.op == sema::Op::PreDec) ? nv : old;
+    return incdec(n, dynvar_lookup(key), [&](VReg v) { dynvar_store(key, v, n.type); });
 }
 
 }  // namespace bdtrace::codegen

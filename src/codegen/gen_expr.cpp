@@ -471,18 +471,8 @@ VReg ClauseGen::value(const sema::Node& n) {
         case NodeKind::IncDec: {
             if (!n.var) return memory_incdec(n);
             if (n.var->dynamic()) return dynvar_incdec(n);
-            VReg addr = var_address(*n.var);
-            VReg old = f.vreg();
-            f.load(static_cast<int>(n.type->size), old, addr, 0);
-            normalize(old, n.type);
-            VReg nv = f.vreg();
-            f.mov(nv, old);
-            int64_t step = n.type->is_pointer() ? static_cast<int64_t>(n.type->target->size) : 1;
-            bool inc = n.op == Op::PreInc || n.op == Op::PostInc;
-            f.alu64(inc ? AluOp::Add : AluOp::Sub, nv, step);
-            normalize(nv, n.type);
-            f.store(static_cast<int>(n.type->size), addr, 0, nv);
-            return (n.op == Op::PreInc || n.op == Op::PreDec) ? nv : old;
+            VReg addr = var_address(*n.var);  // a global or this-> variable
+            return incdec(n, addr, [&](VReg v) { store_lvalue(*n.a, addr, v); });
         }
         // As a number: D may add any integer to it (the verifier bounds a pointer's offsets).
         case NodeKind::VarAddr: return as_number(var_storage(n, /*write=*/false));

@@ -207,19 +207,23 @@ VReg ClauseGen::store(const sema::Node& n) {
     return v;
 }
 
-// ++ and -- on memory.
-VReg ClauseGen::memory_incdec(const sema::Node& n) {
-    const sema::Node& lvalue = *n.a;
-    VReg p = lvalue_pointer(lvalue);
-    VReg old = load_lvalue(lvalue, p);
+VReg ClauseGen::incdec(const sema::Node& n, VReg p, const std::function<void(VReg)>& store) {
+    VReg old = load_lvalue(*n.a, p);
     VReg nv = f.vreg();
     f.mov(nv, old);
     int64_t step = n.type->is_pointer() ? static_cast<int64_t>(n.type->target->size) : 1;
     bool inc = n.op == sema::Op::PreInc || n.op == sema::Op::PostInc;
     f.alu64(inc ? AluOp::Add : AluOp::Sub, nv, step);
     normalize(nv, n.type);
-    store_lvalue(lvalue, p, nv);
+    store(nv);
     return (n.op == sema::Op::PreInc || n.op == sema::Op::PreDec) ? nv : old;
+}
+
+// ++ and -- on memory.
+VReg ClauseGen::memory_incdec(const sema::Node& n) {
+    const sema::Node& lvalue = *n.a;
+    VReg p = lvalue_pointer(lvalue);
+    return incdec(n, p, [&](VReg v) { store_lvalue(lvalue, p, v); });
 }
 
 }  // namespace bdtrace::codegen
