@@ -261,7 +261,7 @@ std::string Consumer::disassemble(Program& program) {
     auto so = sema_options(impl, program.request.spec != ProbeSpec::Script);
     auto typed = sema::analyze(*program.ast, impl.types, impl.registry, so, impl.diags);
     if (!typed) return fail_compile(impl, program), std::string();
-    auto ps = codegen::generate(*typed, impl.registry, impl.types,
+    auto ps = codegen::generate(*typed, impl.types,
                                 codegen_options(impl, so, &program.request.text), impl.diags);
     if (!ps) return fail_compile(impl, program), std::string();
     if (std::string err; !assemble::assemble_programs(*ps, err)) {
@@ -288,7 +288,7 @@ bool Consumer::check() {
     auto typed = sema::analyze(asts, impl.types, impl.registry, so, impl.diags);
     if (!typed) return fail_compile(impl, *impl.enabled.front());
     const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
-    auto ps = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
+    auto ps = codegen::generate(*typed, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!ps) return fail_compile(impl, *impl.enabled.front());
     if (std::string err; !assemble::assemble_programs(*ps, err))
         return fail_enable(impl, "failed to generate code: " + err, 1);
@@ -404,7 +404,7 @@ bool Consumer::go() {
     const std::string* source = impl.enabled.size() == 1 ? &impl.enabled.front()->request.text : nullptr;
     if (typed->destructive && !impl.opts.is_set("destructive"))
         return fail_enable(impl, "Destructive actions not allowed", 1);
-    impl.programs = codegen::generate(*typed, impl.registry, impl.types, codegen_options(impl, so, source), impl.diags);
+    impl.programs = codegen::generate(*typed, impl.types, codegen_options(impl, so, source), impl.diags);
     if (!impl.programs) return fail_compile(impl, *impl.enabled.front());
     if (std::string err; !assemble::assemble_programs(*impl.programs, err))
         return fail_enable(impl, "failed to generate code: " + err, 1);

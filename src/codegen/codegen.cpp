@@ -21,9 +21,9 @@ using bpf::Cond;
 using bpf::VReg;
 using probes::AttachKind;
 
-Gen::Gen(const sema::TypedProgram& p, probes::Registry& r, sema::TypeTable& t,
-         const CodegenOptions& o, DiagnosticList& d, ProgramSet& ps)
-    : prog(p), registry(r), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
+Gen::Gen(const sema::TypedProgram& p, sema::TypeTable& t, const CodegenOptions& o, DiagnosticList& d,
+         ProgramSet& ps)
+    : prog(p), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
 
 void Gen::error(Tag tag, SourceRange r, const std::string& msg) {
     diags.error(tag, r, msg);
@@ -199,11 +199,10 @@ void ClauseGen::run() {
     f.ret(0);
 }
 
-std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
-                                     sema::TypeTable& types, const CodegenOptions& opts,
-                                     DiagnosticList& diags) {
+std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, sema::TypeTable& types,
+                                     const CodegenOptions& opts, DiagnosticList& diags) {
     auto ps = std::make_unique<ProgramSet>();
-    Gen g(prog, registry, types, opts, diags, *ps);
+    Gen g(prog, types, opts, diags, *ps);
     // Aggregations: key layouts and the largest key and value, for the hash the keyed ones share;
     // an aggregation without keys has one entry, a slot of the per-CPU array.
     uint32_t key_size = 8, value_size = 8, array_value = 8;

@@ -7,7 +7,6 @@
 
 #include "bdtrace/diagnostic.h"
 #include "codegen/program_set.h"
-#include "probes/probe.h"
 #include "sema/typed.h"
 #include "sema/types.h"
 
@@ -27,9 +26,8 @@ struct CodegenOptions {
     std::function<std::string(uint32_t line)> source_line;
 };
 
-std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Registry& registry,
-                                     sema::TypeTable& types, const CodegenOptions& opts,
-                                     DiagnosticList& diags);
+std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, sema::TypeTable& types,
+                                     const CodegenOptions& opts, DiagnosticList& diags);
 
 // The library watch's program (ProgramSet::notice_program; gen_notice.cpp).
 std::unique_ptr<bpf::Program> notice_program();

@@ -18,8 +18,8 @@ struct GenAbort {};
 // Everything shared by the clauses of one program set.
 class Gen {
 public:
-    Gen(const sema::TypedProgram& prog, probes::Registry& registry, sema::TypeTable& types,
-        const CodegenOptions& opts, DiagnosticList& diags, ProgramSet& out);
+    Gen(const sema::TypedProgram& prog, sema::TypeTable& types, const CodegenOptions& opts,
+        DiagnosticList& diags, ProgramSet& out);
 
     void run();
     [[noreturn]] void error(Tag tag, SourceRange r, const std::string& msg);
@@ -34,7 +34,6 @@ public:
     bool reads_pc_skip = false;  // this program's clauses read kScratchPcSkip (entry uprobes)
 
     const sema::TypedProgram& prog;
-    probes::Registry& registry;
     sema::TypeTable& types;
     const CodegenOptions& opts;
     DiagnosticList& diags;

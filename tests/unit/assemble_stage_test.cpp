@@ -40,7 +40,7 @@ TEST(AssembleStage, SessionRefusesAProgramSetNotAssembled) {
     auto parsed = frontend::parse_program(src, {}, diags);
     auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
     ASSERT_TRUE(typed);
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    auto ps = codegen::generate(*typed, types, {}, diags);
     ASSERT_TRUE(ps);
     runtime::SessionError err;
     EXPECT_FALSE(runtime::Session::load(k, *ps, [](const void*, size_t) {}, &err));

@@ -29,7 +29,7 @@ std::vector<int16_t> entry_immediate_stores(const std::string& text, probes::Att
     EXPECT_FALSE(diags.has_errors());
     auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
     EXPECT_FALSE(diags.has_errors());
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    auto ps = codegen::generate(*typed, types, {}, diags);
     EXPECT_TRUE(ps);
     std::vector<int16_t> offs;
     if (!ps) return offs;

@@ -112,7 +112,7 @@ std::unique_ptr<codegen::ProgramSet> generate(const std::string& text) {
     EXPECT_FALSE(diags.has_errors());
     auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
     EXPECT_FALSE(diags.has_errors());
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    auto ps = codegen::generate(*typed, types, {}, diags);
     EXPECT_TRUE(ps);
     return ps;
 }

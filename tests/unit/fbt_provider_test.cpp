@@ -183,7 +183,7 @@ TEST(FbtSession, OneTrampolineProgramPerFunctionWithTheProbeIdAsCookie) {
     ASSERT_FALSE(diags.has_errors());
     auto typed = sema::analyze(*parsed.program, vmlinux_types(), registry, {}, diags);
     ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, registry, vmlinux_types(), {}, diags);
+    auto ps = codegen::generate(*typed, vmlinux_types(), {}, diags);
     ASSERT_TRUE(ps) << diags.items()[0].message;
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;
@@ -226,7 +226,7 @@ TEST(FbtSession, AKernelWithoutFentrySaysSo) {
     frontend::ParseOptions po;
     auto parsed = frontend::parse_program(src, po, diags);
     auto typed = sema::analyze(*parsed.program, vmlinux_types(), registry, {}, diags);
-    auto ps = codegen::generate(*typed, registry, vmlinux_types(), {}, diags);
+    auto ps = codegen::generate(*typed, vmlinux_types(), {}, diags);
     ASSERT_TRUE(ps);
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;

@@ -36,7 +36,7 @@ inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::s
     ASSERT_FALSE(diags.has_errors());
     auto typed = sema::analyze(*parsed.program, out.types, registry, {}, diags);
     ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    out.ps = codegen::generate(*typed, registry, out.types, {}, diags);
+    out.ps = codegen::generate(*typed, out.types, {}, diags);
     ASSERT_TRUE(out.ps) << diags.items()[0].message;
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*out.ps, asm_err)) << asm_err;

@@ -171,7 +171,7 @@ TEST(SyscallCodegen, TwoProgramsAndOneRowPerProbe) {
     ASSERT_FALSE(diags.has_errors());
     auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
     ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, registry, types, {}, diags);
+    auto ps = codegen::generate(*typed, types, {}, diags);
     ASSERT_TRUE(ps) << diags.items()[0].message;
     std::vector<AttachKind> kinds;
     for (const auto& p : ps->programs) kinds.push_back(p.kind);
