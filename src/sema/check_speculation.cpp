@@ -33,8 +33,7 @@ bool is_destructive(ActionKind k) {
 }  // namespace
 
 // speculation(): the id of a free speculation, 0 when none is free ("int()" in DTrace).
-NodePtr Checker::speculation_subroutine(const ast::Expr& e, const std::string& name) {
-    if (name != "speculation") return nullptr;
+NodePtr Checker::speculation_subroutine(const ast::Expr& e, size_t /*row: the one name*/) {
     if (!e.args.empty())
         error("D_PROTO_LEN", e.range, "speculation( ) prototype mismatch: " + std::to_string(e.args.size()) +
                                           " arg" + (e.args.size() == 1 ? "" : "s") + " passed, 0 expected");

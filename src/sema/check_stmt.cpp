@@ -298,33 +298,34 @@ NodePtr Checker::stack_value(const ast::Expr& e) {
 }
 
 // A call's value: the checker of its name's group, from a table of the groups' names (a name
-// two groups list goes to the first listed here).
+// two groups list goes to the first listed here), given the name's row in the group's table.
 NodePtr Checker::call(const ast::Expr& e) {
-    using Check = NodePtr (*)(Checker&, const ast::Expr&, const std::string&);
-    static const std::map<std::string, Check, std::less<>> table = [] {
-        std::map<std::string, Check, std::less<>> t;
+    using E = const ast::Expr&;
+    using S = const std::string&;
+    using Check = NodePtr (*)(Checker&, E, S name, size_t row);
+    static const std::map<std::string, std::pair<Check, size_t>, std::less<>> table = [] {
+        std::map<std::string, std::pair<Check, size_t>, std::less<>> t;
         auto add = [&](const std::vector<std::string_view>& names, Check check) {
-            for (std::string_view n : names) t.emplace(std::string(n), check);
+            for (size_t row = 0; row < names.size(); ++row)
+                t.emplace(std::string(names[row]), std::pair(check, row));
         };
-        using E = const ast::Expr&;
-        using S = const std::string&;
-        add({"stack"}, [](Checker& c, E x, S) { return c.stack_value(x); });
+        add({"stack"}, [](Checker& c, E x, S, size_t) { return c.stack_value(x); });
         add(ustack_subroutine_names(),
-            [](Checker& c, E x, S n) { return c.ustack_subroutine(x, n); });
+            [](Checker& c, E x, S, size_t row) { return c.ustack_subroutine(x, row); });
         add(string_subroutine_names(),
-            [](Checker& c, E x, S n) { return c.string_subroutine(x, n); });
+            [](Checker& c, E x, S, size_t row) { return c.string_subroutine(x, row); });
         add(memory_subroutine_names(),
-            [](Checker& c, E x, S n) { return c.memory_subroutine(x, n); });
+            [](Checker& c, E x, S, size_t row) { return c.memory_subroutine(x, row); });
         add(speculation_subroutine_names(),
-            [](Checker& c, E x, S n) { return c.speculation_subroutine(x, n); });
+            [](Checker& c, E x, S, size_t row) { return c.speculation_subroutine(x, row); });
         add(kernel_subroutine_names(),
-            [](Checker& c, E x, S n) { return c.kernel_subroutine(x, n); });
-        add(prototype_names(), [](Checker& c, E x, S n) { return c.action_value(x, n); });
+            [](Checker& c, E x, S, size_t row) { return c.kernel_subroutine(x, row); });
+        add(prototype_names(), [](Checker& c, E x, S n, size_t) { return c.action_value(x, n); });
         return t;
     }();
     std::string name = e.lhs->kind == ast::ExprKind::Ident ? e.lhs->text : "";
     if (auto it = table.find(name); it != table.end())
-        if (NodePtr n = it->second(*this, e, name)) return n;
+        if (NodePtr n = it->second.first(*this, e, name, it->second.second)) return n;
     if (e.lhs->kind == ast::ExprKind::Ident && globals.count(name))
         error("D_FUNC_IDKIND", e.range, "scalar '" + name + "' may not be referenced as a function");
     error("D_FUNC_UNDEF", e.range, "undefined function name: " + name);

@@ -15,18 +15,25 @@ namespace bdtrace::sema {
 namespace {
 
 enum class Object { Dev, Mutex, Rwlock };
+// What each subroutine computes from its object.
+enum class Read { Major, Minor, Owned, Owner, Adaptive, Spin, ReadHeld, WriteHeld, IsWriter };
 
 struct KernelSubr {
     const char* name;
     Object object;
+    Read read;
 };
 
 constexpr KernelSubr kSubrs[] = {
-    {"getmajor", Object::Dev},       {"getminor", Object::Dev},
-    {"mutex_owned", Object::Mutex},  {"mutex_owner", Object::Mutex},
-    {"mutex_type_adaptive", Object::Mutex}, {"mutex_type_spin", Object::Mutex},
-    {"rw_read_held", Object::Rwlock}, {"rw_write_held", Object::Rwlock},
-    {"rw_iswriter", Object::Rwlock},
+    {"getmajor", Object::Dev, Read::Major},
+    {"getminor", Object::Dev, Read::Minor},
+    {"mutex_owned", Object::Mutex, Read::Owned},
+    {"mutex_owner", Object::Mutex, Read::Owner},
+    {"mutex_type_adaptive", Object::Mutex, Read::Adaptive},
+    {"mutex_type_spin", Object::Mutex, Read::Spin},
+    {"rw_read_held", Object::Rwlock, Read::ReadHeld},
+    {"rw_write_held", Object::Rwlock, Read::WriteHeld},
+    {"rw_iswriter", Object::Rwlock, Read::IsWriter},
 };
 
 const char* parameter(Object o) {
@@ -40,11 +47,9 @@ const char* parameter(Object o) {
 
 }  // namespace
 
-NodePtr Checker::kernel_subroutine(const ast::Expr& e, const std::string& name) {
-    const KernelSubr* def = nullptr;
-    for (const auto& d : kSubrs)
-        if (name == d.name) def = &d;
-    if (!def) return nullptr;
+NodePtr Checker::kernel_subroutine(const ast::Expr& e, size_t row) {
+    const KernelSubr* def = &kSubrs[row];
+    const std::string name = def->name;
     std::vector<NodePtr> args;
     for (const auto& a : e.args) args.push_back(rvalue(*a));
     if (args.size() != 1)
@@ -90,33 +95,33 @@ NodePtr Checker::kernel_subroutine(const ast::Expr& e, const std::string& name) 
     switch (def->object) {
         case Object::Dev: {
             NodePtr v = cast(std::move(arg), u64, r);
-            if (name == "getminor") return cast(bin(Op::And, std::move(v), int_const(0xfffff, u64, r), u64), u32, r);
+            if (def->read == Read::Minor) return cast(bin(Op::And, std::move(v), int_const(0xfffff, u64, r), u64), u32, r);
             NodePtr major = bin(Op::Shr, std::move(v), int_const(20, u64, r), u64);
             return cast(bin(Op::And, std::move(major), int_const(0xfff, u64, r), u64), u32, r);
         }
         case Object::Mutex: {
-            if (name == "mutex_type_adaptive") return int_const(1, i32, r);  // every struct mutex sleeps
-            if (name == "mutex_type_spin") return int_const(0, i32, r);
+            if (def->read == Read::Adaptive) return int_const(1, i32, r);  // every struct mutex sleeps
+            if (def->read == Read::Spin) return int_const(0, i32, r);
             uint64_t offset = 0;
             if (const Type* m = types.lookup_tag(TypeKind::Struct, "mutex"))
                 if (const Member* owner = m->member("owner")) offset = owner->offset_bits / 8;
             NodePtr task = bin(Op::And, word(std::move(arg), offset, 8), int_const(~uint64_t{7}, u64, r), u64);
-            if (name == "mutex_owned") return bin(Op::Ne, std::move(task), int_const(0, u64, r), i32);
+            if (def->read == Read::Owned) return bin(Op::Ne, std::move(task), int_const(0, u64, r), i32);
             const Type* ts = types.lookup_tag(TypeKind::Struct, "task_struct");
             return cast(std::move(task), types.pointer_to(ts ? ts : types.void_type()), r);
         }
         case Object::Rwlock: {
             NodePtr cnts = word(std::move(arg), 0, 4);
-            if (name == "rw_read_held")
+            if (def->read == Read::ReadHeld)
                 return bin(Op::Ne, bin(Op::Shr, std::move(cnts), int_const(9, u32, r), u32), int_const(0, u32, r), i32);
-            uint64_t mask = name == "rw_write_held" ? 0xff : 0x1ff;
+            uint64_t mask = def->read == Read::WriteHeld ? 0xff : 0x1ff;
             return bin(Op::Ne, bin(Op::And, std::move(cnts), int_const(mask, u32, r), u32), int_const(0, u32, r), i32);
         }
     }
     return nullptr;
 }
 
-// The group's names in the call table (check_stmt.cpp).
+// The group's names in the call table (check_stmt.cpp), by row.
 std::vector<std::string_view> kernel_subroutine_names() {
     std::vector<std::string_view> names;
     for (const auto& d : kSubrs) names.push_back(d.name);

@@ -61,11 +61,9 @@ bool compatible(Param p, const Node& arg) {
 
 }  // namespace
 
-NodePtr Checker::memory_subroutine(const ast::Expr& e, const std::string& name) {
-    const MemorySubr* def = nullptr;
-    for (const auto& d : table())
-        if (name == d.name) def = &d;
-    if (!def) return nullptr;
+NodePtr Checker::memory_subroutine(const ast::Expr& e, size_t row) {
+    const MemorySubr* def = &table().at(row);
+    const std::string name = def->name;
 
     auto n = std::make_unique<Node>(NodeKind::Subr);
     n->subr = def->subr;
@@ -96,7 +94,7 @@ NodePtr Checker::memory_subroutine(const ast::Expr& e, const std::string& name) 
     return n;
 }
 
-// The group's names in the call table (check_stmt.cpp).
+// The group's names in the call table (check_stmt.cpp), by row.
 std::vector<std::string_view> memory_subroutine_names() {
     std::vector<std::string_view> names;
     for (const auto& d : table()) names.push_back(d.name);

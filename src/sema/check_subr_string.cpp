@@ -103,11 +103,9 @@ bool compatible(Param p, const Node& arg) {
 
 }  // namespace
 
-NodePtr Checker::string_subroutine(const ast::Expr& e, const std::string& name) {
-    const SubrDef* def = nullptr;
-    for (const auto& d : kSubrs)
-        if (name == d.name) def = &d;
-    if (!def) return nullptr;
+NodePtr Checker::string_subroutine(const ast::Expr& e, size_t row) {
+    const SubrDef* def = &kSubrs[row];
+    const std::string name = def->name;
 
     size_t n = e.args.size();
     if (static_cast<int>(n) < def->required || static_cast<int>(n) > def->total) {
@@ -160,7 +158,7 @@ NodePtr Checker::string_subroutine(const ast::Expr& e, const std::string& name) 
     return out;
 }
 
-// The group's names in the call table (check_stmt.cpp).
+// The group's names in the call table (check_stmt.cpp), by row.
 std::vector<std::string_view> string_subroutine_names() {
     std::vector<std::string_view> names;
     for (const auto& d : kSubrs) names.push_back(d.name);

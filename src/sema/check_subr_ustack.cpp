@@ -5,6 +5,8 @@
 // stack, the "_usymaddr(uintptr_t)" prototype of dt_open.c for the symbols, dt_idcook_regs for
 // uregs[]).
 #include <algorithm>
+#include <iterator>
+#include <optional>
 
 #include "sema/checker.h"
 
@@ -15,11 +17,13 @@ namespace {
 struct UserSymDef {
     const char* name;
     Subr subr;
-    Type::UserSym kind;
+    Type::UserSym kind;  // the symbols': what of the address prints
     bool kernel;  // sym/func/mod: a kernel address (dt_open.c's "_symaddr(uintptr_t)")
 };
 
+// The group's names: ustack() (a stack), then the symbols.
 constexpr UserSymDef kUserSyms[] = {
+    {"ustack", Subr::Ustack, Type::UserSym::None, false},
     {"ufunc", Subr::Ufunc, Type::UserSym::Func, false},
     {"usym", Subr::Usym, Type::UserSym::Func, false},
     {"umod", Subr::Umod, Type::UserSym::Mod, false},
@@ -29,10 +33,11 @@ constexpr UserSymDef kUserSyms[] = {
     {"mod", Subr::Mod, Type::UserSym::Mod, true},
 };
 
-const UserSymDef* user_sym(const std::string& name) {
-    for (const auto& d : kUserSyms)
-        if (name == d.name) return &d;
-    return nullptr;
+// The row of `name` in kUserSyms, or none.
+std::optional<size_t> user_sym(const std::string& name) {
+    for (size_t row = 0; row < std::size(kUserSyms); ++row)
+        if (name == kUserSyms[row].name) return row;
+    return std::nullopt;
 }
 
 // dt_node_is_posconst: an integer constant, not zero, not negative.
@@ -47,8 +52,10 @@ constexpr uint64_t kMaxUstackFrames = 127;
 
 }  // namespace
 
-NodePtr Checker::ustack_subroutine(const ast::Expr& e, const std::string& name) {
-    if (name == "ustack") {
+NodePtr Checker::ustack_subroutine(const ast::Expr& e, size_t row) {
+    const UserSymDef* def = &kUserSyms[row];
+    const std::string name = def->name;
+    if (def->subr == Subr::Ustack) {
         uint64_t frames = opts.ustackframes ? opts.ustackframes : 100;
         if (!e.args.empty()) {
             NodePtr n = rvalue(*e.args[0]);
@@ -78,8 +85,6 @@ NodePtr Checker::ustack_subroutine(const ast::Expr& e, const std::string& name) 
         n->value = frames;
         return n;
     }
-    const UserSymDef* def = user_sym(name);
-    if (!def) return nullptr;
     auto n = node(NodeKind::Subr, nullptr, e.range);
     n->subr = def->subr;
     for (const auto& a : e.args) n->args.push_back(rvalue(*a));
@@ -118,20 +123,20 @@ NodePtr Checker::uregs_element(const ast::Expr& e) {
 
 std::unique_ptr<Action> Checker::ustack_action(const ast::Expr& call) {
     if (call.kind != ast::ExprKind::Call || call.lhs->kind != ast::ExprKind::Ident) return nullptr;
-    const std::string& name = call.lhs->text;
-    if (name != "ustack" && !user_sym(name)) return nullptr;
+    std::optional<size_t> row = user_sym(call.lhs->text);
+    if (!row) return nullptr;
     auto a = std::make_unique<Action>();
     // ustack() prints as stack() does; the symbol actions as trace() prints their value.
-    a->kind = name == "ustack" ? ActionKind::Stack : ActionKind::Trace;
+    a->kind = kUserSyms[*row].subr == Subr::Ustack ? ActionKind::Stack : ActionKind::Trace;
     a->range = call.range;
     a->index = action_index++;
-    a->args.push_back(ustack_subroutine(call, name));
+    a->args.push_back(ustack_subroutine(call, *row));
     return a;
 }
 
-// The group's names in the call table (check_stmt.cpp).
+// The group's names in the call table (check_stmt.cpp), by row.
 std::vector<std::string_view> ustack_subroutine_names() {
-    std::vector<std::string_view> names = {"ustack"};
+    std::vector<std::string_view> names;
     for (const auto& d : kUserSyms) names.push_back(d.name);
     return names;
 }

@@ -31,8 +31,9 @@ struct Translator {
 // A copy of a typed expression (a translator's input, used once per member expression).
 NodePtr clone_node(const Node& n);
 
-// The function names each subroutine group checks, listed at the end of its file; the call
-// table (check_stmt.cpp) sends a call to the group of its name.
+// The function names each subroutine group checks, in the order of the group's own table (its
+// one list of names): the call table (check_stmt.cpp) sends a call to the group of its name with
+// the name's row in that table.
 std::vector<std::string_view> ustack_subroutine_names();       // check_subr_ustack.cpp
 std::vector<std::string_view> string_subroutine_names();       // check_subr_string.cpp
 std::vector<std::string_view> memory_subroutine_names();       // check_subr_memory.cpp
@@ -122,15 +123,15 @@ public:
     NodePtr dynamic_element(const ast::Expr& e, const Type* assigned);
     Variable* dynamic_variable(bool thread, bool assoc, const std::string& name, const Type* assigned,
                                SourceRange r);
-    // Subroutine calls by group (the call table in check_stmt.cpp picks one by name); each
-    // returns null when `name` is not one of its own.
-    NodePtr string_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_string.cpp
-    NodePtr memory_subroutine(const ast::Expr& e, const std::string& name);  // check_subr_memory.cpp
-    NodePtr speculation_subroutine(const ast::Expr& e, const std::string& name);  // check_speculation.cpp
-    NodePtr kernel_subroutine(const ast::Expr& e, const std::string& name);       // check_subr_kernel.cpp
+    // Subroutine calls by group (the call table in check_stmt.cpp picks one by name): `row` is
+    // the name's row in the group's table (the order of its *_subroutine_names()).
+    NodePtr string_subroutine(const ast::Expr& e, size_t row);       // check_subr_string.cpp
+    NodePtr memory_subroutine(const ast::Expr& e, size_t row);       // check_subr_memory.cpp
+    NodePtr speculation_subroutine(const ast::Expr& e, size_t row);  // check_speculation.cpp
+    NodePtr kernel_subroutine(const ast::Expr& e, size_t row);       // check_subr_kernel.cpp
     // ustack(), ufunc(), usym(), umod(), uaddr() values, uregs[i] and the statements that are
-    // these actions (check_subr_ustack.cpp); null when `name`/`call` is none of them.
-    NodePtr ustack_subroutine(const ast::Expr& e, const std::string& name);
+    // these actions (check_subr_ustack.cpp); ustack_action is null when `call` is none of them.
+    NodePtr ustack_subroutine(const ast::Expr& e, size_t row);
     NodePtr uregs_element(const ast::Expr& e);
     std::unique_ptr<Action> ustack_action(const ast::Expr& call);
     NodePtr cast(NodePtr n, const Type* to, SourceRange r);

@@ -1,6 +1,10 @@
 #include <gtest/gtest.h>
 
+#include <set>
+#include <string_view>
+
 #include "frontend/parse.h"
+#include "sema/checker.h"
 #include "sema/sema.h"
 
 using namespace bdtrace;
@@ -86,4 +90,15 @@ TEST(Sema, Actions) {
     EXPECT_EQ(check("BEGIN { exit(\"a\"); }").error,
               "D_PROTO_ARG: exit( ) argument #1 is incompatible with prototype:\n\tprototype: int\n\t argument: string");
     EXPECT_EQ(check("BEGIN { printf(\"%d\\n\", 1); exit(0); }").error, "");
+}
+
+// The subroutine groups' names (each group's own table, by row) are the call table's keys: a
+// name listed twice would send its calls to one row only.
+TEST(SubrNames, EveryNameInOneGroupOnce) {
+    std::set<std::string_view> seen;
+    for (auto group : {sema::ustack_subroutine_names, sema::string_subroutine_names,
+                       sema::memory_subroutine_names, sema::speculation_subroutine_names,
+                       sema::kernel_subroutine_names})
+        for (std::string_view name : group()) EXPECT_TRUE(seen.insert(name).second) << name;
+    EXPECT_TRUE(seen.count("ustack") && seen.count("speculation") && seen.count("getminor"));
 }
