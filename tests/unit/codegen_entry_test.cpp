@@ -9,10 +9,7 @@
 
 #include "bpf/assembler.h"
 #include "codegen/abi.h"
-#include "codegen/codegen.h"
-#include "frontend/parse.h"
-#include "probes/probe.h"
-#include "sema/sema.h"
+#include "compile_helpers.h"
 
 using namespace bdtrace;
 
@@ -22,15 +19,7 @@ namespace {
 std::vector<int16_t> entry_immediate_stores(const std::string& text, probes::AttachKind kind) {
     sema::TypeTable types;
     probes::Registry registry;
-    frontend::SourceBuffer src("t.d", text);
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    EXPECT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
-    EXPECT_FALSE(diags.has_errors());
-    auto ps = codegen::generate(*typed, types, {}, diags);
-    EXPECT_TRUE(ps);
+    auto ps = test::compile(registry, types, text);
     std::vector<int16_t> offs;
     if (!ps) return offs;
     for (const auto& gp : ps->programs) {

@@ -10,11 +10,8 @@
 #include <vector>
 
 #include "codegen/abi.h"
-#include "codegen/codegen.h"
 #include "codegen/scratch_layout.h"
-#include "frontend/parse.h"
-#include "probes/probe.h"
-#include "sema/sema.h"
+#include "compile_helpers.h"
 
 using namespace bdtrace;
 using codegen::ScratchLayout;
@@ -105,16 +102,7 @@ namespace {
 std::unique_ptr<codegen::ProgramSet> generate(const std::string& text) {
     sema::TypeTable types;
     probes::Registry registry;
-    frontend::SourceBuffer src("t.d", text);
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    EXPECT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
-    EXPECT_FALSE(diags.has_errors());
-    auto ps = codegen::generate(*typed, types, {}, diags);
-    EXPECT_TRUE(ps);
-    return ps;
+    return test::compile(registry, types, text);
 }
 
 }  // namespace

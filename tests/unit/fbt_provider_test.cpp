@@ -13,6 +13,7 @@
 #include "vmlinux_btf.h"
 #include "assemble/assemble.h"
 #include "codegen/codegen.h"
+#include "compile_helpers.h"
 #include "frontend/parse.h"
 #include "kernel/fake_kernel.h"
 #include "probes/btf_spell.h"
@@ -175,16 +176,10 @@ TEST(FbtSession, OneTrampolineProgramPerFunctionWithTheProbeIdAsCookie) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry registry;
     allow_fbt(registry, test::vmlinux().parsed());
-    frontend::SourceBuffer src("t.d", "fbt::vfs_read:entry, fbt::vfs_write:entry { @[probefunc] = count(); }\n"
-                                      "fbt::vfs_read:return { trace(args[1]); }\n");
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, vmlinux_types(), registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, vmlinux_types(), {}, diags);
-    ASSERT_TRUE(ps) << diags.items()[0].message;
+    auto ps = test::compile(registry, vmlinux_types(),
+                            "fbt::vfs_read:entry, fbt::vfs_write:entry { @[probefunc] = count(); }\n"
+                            "fbt::vfs_read:return { trace(args[1]); }\n");
+    ASSERT_TRUE(ps);
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;
 
@@ -221,12 +216,7 @@ TEST(FbtSession, AKernelWithoutFentrySaysSo) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     probes::Registry registry;
     allow_fbt(registry, test::vmlinux().parsed());
-    frontend::SourceBuffer src("t.d", "fbt::vfs_read:entry { }\n");
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    auto typed = sema::analyze(*parsed.program, vmlinux_types(), registry, {}, diags);
-    auto ps = codegen::generate(*typed, vmlinux_types(), {}, diags);
+    auto ps = test::compile(registry, vmlinux_types(), "fbt::vfs_read:entry { }\n");
     ASSERT_TRUE(ps);
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*ps, asm_err)) << asm_err;

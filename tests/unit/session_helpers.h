@@ -8,12 +8,9 @@
 #include <string>
 
 #include "assemble/assemble.h"
-#include "codegen/codegen.h"
-#include "frontend/parse.h"
+#include "compile_helpers.h"
 #include "kernel/fake_kernel.h"
-#include "probes/probe.h"
 #include "runtime/session.h"
-#include "sema/sema.h"
 
 namespace bdtrace::test {
 
@@ -29,15 +26,8 @@ struct Loaded {
 // held before their first instruction (Session::set_unstarted).
 inline void load(probes::Registry& registry, kernel::FakeKernel& k, const std::string& text, Loaded& out,
                  std::set<uint64_t> unstarted = {}) {
-    frontend::SourceBuffer src("t.d", text);
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, out.types, registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    out.ps = codegen::generate(*typed, out.types, {}, diags);
-    ASSERT_TRUE(out.ps) << diags.items()[0].message;
+    out.ps = compile(registry, out.types, text);
+    ASSERT_TRUE(out.ps);
     std::string asm_err;
     ASSERT_TRUE(assemble::assemble_programs(*out.ps, asm_err)) << asm_err;
     runtime::SessionError err;

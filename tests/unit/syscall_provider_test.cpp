@@ -12,7 +12,7 @@
 #include "btf_blob.h"
 #include "codegen/abi.h"
 #include "codegen/codegen.h"
-#include "frontend/parse.h"
+#include "compile_helpers.h"
 #include "btf/raw_btf.h"
 #include "probes/probe.h"
 #include "probes/syscall_table.h"
@@ -162,17 +162,11 @@ TEST(SyscallProvider, FbtAsksOnceAndSaysWhy) {
 TEST(SyscallCodegen, TwoProgramsAndOneRowPerProbe) {
     sema::TypeTable types;
     probes::Registry registry;
-    frontend::SourceBuffer src("t.d", "syscall::read:entry, syscall::write:return { @ = count(); }\n"
-                                      "syscall::read:entry /errno == 0/ { trace(arg0); }\n"
-                                      "BEGIN { }\n");
-    DiagnosticList diags;
-    frontend::ParseOptions po;
-    auto parsed = frontend::parse_program(src, po, diags);
-    ASSERT_FALSE(diags.has_errors());
-    auto typed = sema::analyze(*parsed.program, types, registry, {}, diags);
-    ASSERT_FALSE(diags.has_errors()) << diags.items()[0].message;
-    auto ps = codegen::generate(*typed, types, {}, diags);
-    ASSERT_TRUE(ps) << diags.items()[0].message;
+    auto ps = test::compile(registry, types,
+                            "syscall::read:entry, syscall::write:return { @ = count(); }\n"
+                            "syscall::read:entry /errno == 0/ { trace(arg0); }\n"
+                            "BEGIN { }\n");
+    ASSERT_TRUE(ps);
     std::vector<AttachKind> kinds;
     for (const auto& p : ps->programs) kinds.push_back(p.kind);
     EXPECT_EQ(kinds, (std::vector<AttachKind>{AttachKind::Begin, AttachKind::SyscallEntry, AttachKind::SyscallReturn}));
