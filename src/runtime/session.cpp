@@ -288,9 +288,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
                 }
             if (any) spec.ref_ctr_offsets = std::move(refs);
         }
-        const Loaded* prog = nullptr;
-        for (const auto& l : programs_)
-            if (l.kind == (std::get<0>(where) ? AttachKind::Uretprobe : AttachKind::Uprobe)) prog = &l;
+        const Loaded* prog = loaded(std::get<0>(where) ? AttachKind::Uretprobe : AttachKind::Uprobe);
         if (!prog) continue;
         std::vector<size_t> refused;
         auto link = kernel::attach_uprobe_multi_skipping(kernel_, *prog->prog, spec, &refused);
@@ -443,9 +441,7 @@ bool Session::attach_sdt_epids(SessionError* err) {
         }
     }
     if (!put_probe_names(named, err)) return false;
-    const Loaded* prog = nullptr;
-    for (const auto& l : programs_)
-        if (l.kind == AttachKind::Sdt) prog = &l;
+    const Loaded* prog = loaded(AttachKind::Sdt);
     if (!prog) return true;
     std::map<uint32_t, const codegen::Epid*> hooked, traced;
     for (const auto& [id, e] : named)
@@ -607,21 +603,22 @@ void Session::set_wall_offset(int64_t ns) {
     (void)maps_[codegen::abi::kStateMap]->update(kernel::bytes_of(key), kernel::bytes_of(st));
 }
 
-bool Session::has_program(AttachKind kind) const {
+const Session::Loaded* Session::loaded(AttachKind kind) const {
     for (const auto& l : programs_)
-        if (l.kind == kind) return true;
-    return false;
+        if (l.kind == kind) return &l;
+    return nullptr;
 }
 
+bool Session::has_program(AttachKind kind) const { return loaded(kind) != nullptr; }
+
 bool Session::run(AttachKind kind, SessionError* err) {
-    for (const auto& l : programs_) {
-        if (l.kind != kind) continue;
-        uint64_t args[2] = {0, 0};
-        auto r = kernel_.test_run(*l.prog, std::as_bytes(std::span(args)), ps_.only_cpu);
-        if (!r) {
-            *err = from(r.error());
-            return false;
-        }
+    const Loaded* l = loaded(kind);
+    if (!l) return true;
+    uint64_t args[2] = {0, 0};
+    auto r = kernel_.test_run(*l->prog, std::as_bytes(std::span(args)), ps_.only_cpu);
+    if (!r) {
+        *err = from(r.error());
+        return false;
     }
     return true;
 }

@@ -152,6 +152,8 @@ private:
         std::vector<kernel::FuncInfo> func_info;
         std::unique_ptr<kernel::Program> prog;
     };
+    // The loaded program of `kind` (the program set has at most one of each), or null.
+    const Loaded* loaded(probes::AttachKind kind) const;
     // fbt probes (session_fbt.cpp): the sdt program's code loaded once per kernel function as
     // fentry or fexit at the function's BTF id, each attached with the probe id as its cookie.
     bool attach_kernel_functions(const Loaded& sdt, const std::map<uint32_t, const codegen::Epid*>& probes,

@@ -30,9 +30,7 @@ codegen::abi::UsdtArgSpec spec_of(const process::UsdtArg& a) {
 }  // namespace
 
 bool Session::attach_usdt(const std::vector<const codegen::Epid*>& epids, SessionError* err) {
-    const Loaded* prog = nullptr;
-    for (const auto& l : programs_)
-        if (l.kind == probes::AttachKind::Usdt) prog = &l;
+    const Loaded* prog = loaded(probes::AttachKind::Usdt);
     if (!prog) return true;
     kernel::Map& sites = *maps_[codegen::abi::kUsdtSiteMap];
     std::map<std::tuple<std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
