@@ -21,8 +21,8 @@ using bpf::Cond;
 using bpf::VReg;
 using probes::AttachKind;
 
-Gen::Gen(const sema::TypedProgram& p, sema::TypeTable& t, const CodegenOptions& o, DiagnosticList& d,
-         ProgramSet& ps)
+Gen::Gen(const sema::TypedProgram& p, sema::TypeTable& t, const CodegenOptions& o,
+         DiagnosticList& d, ProgramSet& ps)
     : prog(p), types(t), opts(o), diags(d), out(ps), strsize(o.strsize + 1) {}
 
 void Gen::error(Tag tag, SourceRange r, const std::string& msg) {

@@ -16,7 +16,8 @@ namespace bdtrace::test {
 // `text` (as file "t.d") checked against `registry` with its types in `types`, then generated
 // (not assembled). On an error: a non-fatal test failure naming the first diagnostic, and null
 // (callers ASSERT_TRUE the result when they cannot go on without it).
-inline std::unique_ptr<codegen::ProgramSet> compile(probes::Registry& registry, sema::TypeTable& types,
+inline std::unique_ptr<codegen::ProgramSet> compile(probes::Registry& registry,
+                                                    sema::TypeTable& types,
                                                     const std::string& text) {
     frontend::SourceBuffer src("t.d", text);
     DiagnosticList diags;
