@@ -34,4 +34,10 @@ bool assemble_programs(codegen::ProgramSet& ps, std::string& error) {
     return true;
 }
 
+bool assemble_watch(std::vector<codegen::watch::WatchProgram>& programs, std::string& error) {
+    for (auto& p : programs)
+        if (!one(*p.ir, p.code, error)) return false;
+    return true;
+}
+
 }  // namespace bdtrace::assemble

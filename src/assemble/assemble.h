@@ -6,6 +6,9 @@
 
 #include <string>
 
+#include <vector>
+
+#include "codegen/process_watch.h"
 #include "codegen/program_set.h"
 
 namespace bdtrace::assemble {
@@ -14,5 +17,9 @@ namespace bdtrace::assemble {
 // vtime_code, unwind_exec_code), and sets ProgramSet::assembled. False with the assembler's
 // message (which names the function) in `error` when a program cannot be assembled.
 bool assemble_programs(codegen::ProgramSet& ps, std::string& error);
+
+// Fills the code of each of the process watch's programs (codegen/process_watch.h); false with
+// the assembler's message in `error` when one cannot be assembled.
+bool assemble_watch(std::vector<codegen::watch::WatchProgram>& programs, std::string& error);
 
 }  // namespace bdtrace::assemble

@@ -243,4 +243,12 @@ std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event) {
     return prog;
 }
 
+std::vector<WatchProgram> programs(const Offsets& o, bool every_event, uint32_t hold_for) {
+    std::vector<WatchProgram> out;
+    out.push_back(
+        {"sched_process_exec", "dt_watch_exec", exec_program(o, every_event, hold_for), {}});
+    out.push_back({"vm_unmapped_area", "dt_watch_mmap", mmap_program(o, every_event), {}});
+    return out;
+}
+
 }  // namespace bdtrace::codegen::watch

@@ -26,7 +26,9 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <vector>
 
+#include "bpf/assembler.h"
 #include "bpf/ir.h"
 
 struct btf;
@@ -83,6 +85,19 @@ std::optional<Offsets> kernel_offsets(const struct btf* vmlinux);
 // `hold_for`: the consumer's process id, whose descendants are stopped at exec (0: none).
 std::unique_ptr<bpf::Program> exec_program(const Offsets& o, bool every_event, uint32_t hold_for = 0);
 std::unique_ptr<bpf::Program> mmap_program(const Offsets& o, bool every_event);
+
+// One of the watch's programs: the tp_btf tracepoint it hooks, its name, its IR, and its code
+// once the assemble stage has made it (assemble::assemble_watch). The runtime only loads and
+// attaches them.
+struct WatchProgram {
+    const char* tracepoint;
+    const char* name;
+    std::unique_ptr<bpf::Program> ir;
+    bpf::Assembled code;
+};
+
+// The watch's two programs: exec (sched_process_exec), then mmap (vm_unmapped_area).
+std::vector<WatchProgram> programs(const Offsets& o, bool every_event, uint32_t hold_for);
 
 }  // namespace watch
 

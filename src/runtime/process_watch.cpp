@@ -5,7 +5,7 @@
 
 #include <cstring>
 
-#include "bpf/assembler.h"
+#include "assemble/assemble.h"
 
 namespace bdtrace::runtime {
 
@@ -66,23 +66,14 @@ std::unique_ptr<ProcessWatch> ProcessWatch::start(kernel::Kernel& k, const kbtf:
     }
     pw->ring_ = std::move(ring.value());
     // The ring is read before the programs run: a process they hold is always heard of.
-    struct Hook {
-        const char* tracepoint;
-        const char* name;
-        std::unique_ptr<bpf::Program> ir;
-    };
-    Hook hooks[] = {
-        {"sched_process_exec", "dt_watch_exec", w::exec_program(*offsets, every_event, static_cast<uint32_t>(hold_for))},
-        {"vm_unmapped_area", "dt_watch_mmap", w::mmap_program(*offsets, every_event)}};
-    for (Hook& h : hooks) {
-        std::string asm_err;
-        auto code = bpf::assemble(*h.ir, asm_err);
-        if (!code) {
-            *err = "failed to generate code: " + asm_err;
-            return nullptr;
-        }
-        auto hook = attach_tp_btf(k, std::move(*code), [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); },
-                                  h.tracepoint, h.name);
+    auto programs = w::programs(*offsets, every_event, static_cast<uint32_t>(hold_for));
+    if (std::string asm_err; !assemble::assemble_watch(programs, asm_err)) {
+        *err = "failed to generate code: " + asm_err;
+        return nullptr;
+    }
+    for (w::WatchProgram& p : programs) {
+        auto hook = attach_tp_btf(k, std::move(p.code), [&](bpf::MapRef m) { return pw->maps_.at(m)->fd(); },
+                                  p.tracepoint, p.name);
         if (!hook) {
             *err = hook.error().message;
             return nullptr;

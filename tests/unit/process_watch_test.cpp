@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "assemble/assemble.h"
 #include "bpf/assembler.h"
 #include "bpf/helpers.h"
 #include "bpf/insn.h"
@@ -63,6 +64,18 @@ TEST(ProcessWatchProgram, ExecHoldsDescendantsAfterTheirReport) {
     auto stop = std::find(calls.begin(), calls.end(), bpf::helper::send_signal);
     ASSERT_NE(report, calls.end());
     EXPECT_LT(report - calls.begin(), stop - calls.begin());
+}
+
+// Codegen says where each program attaches and the assemble stage makes its code: the runtime
+// only loads and attaches them.
+TEST(ProcessWatchProgram, ProgramsNameTheirTracepointsAndAssemble) {
+    auto programs = w::programs(some_offsets(), false, 0);
+    ASSERT_EQ(programs.size(), 2u);
+    EXPECT_STREQ(programs[0].tracepoint, "sched_process_exec");
+    EXPECT_STREQ(programs[1].tracepoint, "vm_unmapped_area");
+    std::string err;
+    ASSERT_TRUE(assemble::assemble_watch(programs, err)) << err;
+    for (const auto& p : programs) EXPECT_FALSE(p.code.insns.empty()) << p.name;
 }
 
 TEST(ProcessWatchProgram, MmapNeverHolds) {
