@@ -68,6 +68,8 @@ void Gen::run() {
         chill_fn.reset();
         bpf::Function& main = gp.ir->add_function("entry");
         std::vector<std::pair<uint32_t, bpf::FunctionId>> fns;
+        // The argument slots the entry stores: those any clause of the program reads (ClauseReads).
+        uint32_t args = 0;
         // ERROR clauses first, so that the others can call them from their fault paths.
         error_fns.clear();
         for (const auto& c : prog.clauses) {
@@ -75,6 +77,9 @@ void Gen::run() {
                 c.probes.begin(), c.probes.end(),
                 [&](const sema::EnabledProbe& p) { return p.probe->kind() == AttachKind::Error; });
             if (!is_error) continue;
+            // ERROR's arg0..arg5 are the fault path's own (codegen.cpp); past them it reads the
+            // slots of the firing it interrupts.
+            args |= clause_reads(c).args & ~uint32_t{0x3f};
             bpf::Function& fn = gp.ir->add_function("error_clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c, true);
             cg.run();
@@ -106,8 +111,9 @@ void Gen::run() {
             for (auto& uc : out.uprobe_clauses)
                 if (uc.clause == c.index) uc.record_size = cg.record_size, uc.actions = cg.actions;
             fns.emplace_back(c.index, fn.id());
+            args |= clause_reads(c).args;
         }
-        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), ids, fns);
+        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), args, ids, fns);
         gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }
