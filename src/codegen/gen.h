@@ -45,6 +45,7 @@ public:
     // Where each area of the scratch value sits (scratch_layout.h), computed before lowering;
     // layout.alloca is set by the clauses that allocate.
     ScratchLayout layout;
+    uint32_t program_count = 0;  // programs in the set: each has a scratch row per CPU
     uint32_t record_capacity = 0;  // the largest record a clause writes
     uint32_t agg_entries = 0;      // entries -x aggsize makes room for
     bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)

@@ -120,14 +120,20 @@ void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, uint3
     builder.build(s);
 }
 
-// Each program has its own entry of the per-CPU scratch map (`slot`): a program may interrupt
+// Each program has its own row of the scratch map on each CPU (`slot`): a program may interrupt
 // another on its CPU (a profile tick during a tracepoint's program, a tracepoint fired by an
 // interrupt), and the interrupted one's key, record and strings must survive. The kernel does
-// not run a program nested in itself (it counts a recursion miss instead).
+// not run a program nested in itself (it counts a recursion miss instead). The rows are a plain
+// array indexed by CPU and program rather than a per-CPU map: reaching a per-CPU map's value
+// cost ~90 ns per profile event more here, most of the floor (bench/floor_parts.py).
 void find_scratch(EntrySetup& s) {
     bpf::Function& f = s.f;
+    // This CPU's row of the program: cpu * programs + slot (MapSpec::per_cpu_rows).
+    VReg row = f.call_helper(bpf::helper::get_smp_processor_id, {});
+    if (s.g.program_count > 1) f.alu64(AluOp::Mul, row, static_cast<int64_t>(s.g.program_count));
+    if (s.slot) f.alu64(AluOp::Add, row, static_cast<int64_t>(s.slot));
     bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, static_cast<int64_t>(s.slot));
+    f.store(4, key, 0, row);
     VReg keyp = f.vreg();
     f.addr_of(keyp, key);
     VReg map = f.vreg();
@@ -144,7 +150,7 @@ void find_scratch(EntrySetup& s) {
 // The floor every firing pays is mostly the cache lines it touches (a timer tick finds them
 // cold) and the helpers it calls, so each kind writes only what it sets and its clauses read.
 // An argument slot a program never writes (one no clause of it reads, arg2 and up of a tick) is
-// zero from the map's creation: no other program shares this slot, and the fault path puts back
+// zero from the map's creation: no other program shares its rows, and the fault path puts back
 // the arguments it lends to ERROR.
 VReg probe_id_of(const EntrySetup& s, bool from_cookie) {
     VReg probe = s.f.vreg();

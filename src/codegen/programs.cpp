@@ -54,6 +54,7 @@ void Gen::run() {
 
     // Lower every clause once per program kind it is enabled in (a BPF function cannot be
     // shared between programs), measuring record sizes as we go.
+    program_count = static_cast<uint32_t>(by_kind.size());
     for (auto& entry_kind : by_kind) {
         // (A named reference, not a structured binding: clang 14 cannot capture bindings.)
         const AttachKind kind = entry_kind.first;

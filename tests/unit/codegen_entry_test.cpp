@@ -187,3 +187,20 @@ TEST(CodegenEntry, BeginStillZeroesEveryArgument) {
     auto offs = entry_immediate_stores("BEGIN { trace(arg3); }\n", probes::AttachKind::Begin);
     EXPECT_EQ(count_in(offs, codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80), 10);
 }
+
+// The scratch value is this CPU's row of the program (a plain array, key cpu * programs +
+// program), not a per-CPU map's value: with three programs, the tick program (the last of
+// BEGIN, profile, tick) asks the CPU number and scales it by 3.
+TEST(CodegenEntry, ScratchRowIsCpuTimesProgramsPlusSlot) {
+    auto insns = entry_insns("BEGIN { } profile-97 { } tick-1s { }\n", probes::AttachKind::Tick);
+    ASSERT_FALSE(insns.empty());
+    bool cpu_call = false, times_three = false, plus_slot = false;
+    for (const auto& in : insns) {
+        cpu_call |= in.code == 0x85 && in.imm == 8;                  // call bpf_get_smp_processor_id
+        times_three |= in.code == 0x27 && in.imm == 3;               // BPF_ALU64 | BPF_MUL | BPF_K
+        plus_slot |= in.code == 0x07 && in.imm > 0 && in.imm < 3;   // BPF_ALU64 | BPF_ADD | BPF_K
+    }
+    EXPECT_TRUE(cpu_call);
+    EXPECT_TRUE(times_three);
+    EXPECT_TRUE(plus_slot);
+}
