@@ -186,8 +186,8 @@ void build_sdt_entry(EntrySetup& s) {
     for (uint32_t i = 0; i < abi::kSdtGuards; ++i)
         sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
-    call_row_clauses(f, ctx, scratch, s.st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), s.g.out.sdt_clauses,
-                     s.want, s.clause_fns);
+    call_row_clauses(f, ctx, scratch, s.st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids),
+                     s.g.out.sdt_clauses, s.want, s.clause_fns);
 }
 
 }  // namespace bdtrace::codegen

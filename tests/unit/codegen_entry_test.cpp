@@ -23,8 +23,10 @@
 
 using namespace bdtrace;
 
-extern "C" __attribute__((noinline, used)) long bdtrace_entry_ten(long a0, long a1, long a2, long a3, long a4,
-                                                                  long a5, long a6, long a7, long a8, long a9) {
+extern "C" __attribute__((noinline, used)) long bdtrace_entry_ten(long a0, long a1, long a2,
+                                                                  long a3, long a4, long a5,
+                                                                  long a6, long a7, long a8,
+                                                                  long a9) {
     return a0 + a1 + a2 + a3 + a4 + a5 + a6 + a7 + a8 + a9;
 }
 
@@ -53,7 +55,8 @@ std::vector<bpf::Insn> entry_insns(const std::string& text, probes::AttachKind k
         EXPECT_TRUE(code) << err;
         if (!code) return out;
         const bpf::FunctionInfo& entry = code->functions.at(0);
-        out.assign(code->insns.begin() + entry.start, code->insns.begin() + entry.start + entry.count);
+        out.assign(code->insns.begin() + entry.start,
+                   code->insns.begin() + entry.start + entry.count);
     }
     EXPECT_FALSE(out.empty()) << "no program of the kind";
     return out;
@@ -72,7 +75,8 @@ std::vector<int16_t> entry_immediate_stores(const std::string& text, probes::Att
 std::vector<int16_t> entry_stores(const std::vector<bpf::Insn>& insns) {
     std::vector<int16_t> offs;
     for (const bpf::Insn& i : insns)
-        if ((i.code == 0x7a || i.code == 0x7b) && i.off >= 0) offs.push_back(i.off);  // BPF_ST/STX | BPF_DW
+        if ((i.code == 0x7a || i.code == 0x7b) && i.off >= 0)
+            offs.push_back(i.off);  // BPF_ST/STX | BPF_DW
     return offs;
 }
 
@@ -96,14 +100,17 @@ std::vector<size_t> helper_calls(const std::vector<bpf::Insn>& insns, int32_t id
     return at;
 }
 
-std::string pid_probe() { return "pid" + std::to_string(getpid()) + ":a.out:bdtrace_entry_ten:"; }
+std::string pid_probe() {
+    return "pid" + std::to_string(getpid()) + ":a.out:bdtrace_entry_ten:";
+}
 
 }  // namespace
 
 TEST(CodegenEntry, ProfileWritesNoArgumentNoClauseReads) {
     auto offs = entry_immediate_stores("profile-4999 /0/ { }\n", probes::AttachKind::Profile);
     // The timestamp is reset; no argument is written at every tick.
-    EXPECT_EQ(count_in(offs, codegen::abi::kScratchTimestamp, codegen::abi::kScratchTimestamp + 8), 1);
+    EXPECT_EQ(count_in(offs, codegen::abi::kScratchTimestamp, codegen::abi::kScratchTimestamp + 8),
+              1);
     auto all = entry_stores(entry_insns("profile-4999 /0/ { }\n", probes::AttachKind::Profile));
     EXPECT_EQ(count_in(all, codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80), 0);
 }
@@ -116,14 +123,17 @@ TEST(CodegenEntry, ProfileWritesTheArgumentsItsClausesRead) {
     EXPECT_EQ(arg_stores(all, 1), 2);
     EXPECT_EQ(count_in(all, codegen::abi::kScratchArgs + 16, codegen::abi::kScratchArgs + 80), 0);
     // Read inside a subroutine's argument of a predicate: arg0 too.
-    all = entry_stores(entry_insns("tick-1s /strlen(lltostr(arg0)) > 0/ { }\n", probes::AttachKind::Tick));
+    all = entry_stores(
+        entry_insns("tick-1s /strlen(lltostr(arg0)) > 0/ { }\n", probes::AttachKind::Tick));
     EXPECT_EQ(arg_stores(all, 0), 2);
     EXPECT_EQ(arg_stores(all, 1), 0);
 }
 
 TEST(CodegenEntry, PidEntryReadingNoArgumentCopiesNone) {
     auto insns = entry_insns(pid_probe() + "entry /0/ { }\n", probes::AttachKind::Uprobe);
-    EXPECT_EQ(count_in(entry_stores(insns), codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80), 0);
+    EXPECT_EQ(
+        count_in(entry_stores(insns), codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80),
+        0);
     EXPECT_TRUE(helper_calls(insns, bpf::helper::probe_read_user).empty());
 }
 
@@ -138,21 +148,25 @@ TEST(CodegenEntry, PidEntryLooksUpItsProbeRowBeforeTheScratch) {
     EXPECT_LT(cookie[0], lookups[0]);
     // Nothing is stored into the scratch value before its lookup.
     for (size_t i = 0; i < lookups[1]; ++i)
-        EXPECT_FALSE((insns[i].code == 0x7a || insns[i].code == 0x7b) && insns[i].off >= 0) << "at " << i;
+        EXPECT_FALSE((insns[i].code == 0x7a || insns[i].code == 0x7b) && insns[i].off >= 0)
+            << "at " << i;
 }
 
 TEST(CodegenEntry, PidEntryCopiesOnlyTheRegistersItsClausesRead) {
     // Two clauses: only the second reads arg1, and arg4 in an aggregation's key.
-    auto all = entry_stores(entry_insns(pid_probe() + "entry { trace(1); }\n" + pid_probe() +
-                                            "entry { @[arg4] = sum(arg1); }\n",
-                                        probes::AttachKind::Uprobe));
-    for (uint32_t n = 0; n < 10; ++n) EXPECT_EQ(arg_stores(all, n), n == 1 || n == 4 ? 1 : 0) << "arg" << n;
+    auto all = entry_stores(entry_insns(
+        pid_probe() + "entry { trace(1); }\n" + pid_probe() + "entry { @[arg4] = sum(arg1); }\n",
+        probes::AttachKind::Uprobe));
+    for (uint32_t n = 0; n < 10; ++n)
+        EXPECT_EQ(arg_stores(all, n), n == 1 || n == 4 ? 1 : 0) << "arg" << n;
 }
 
 TEST(CodegenEntry, PidEntryReadsTheStackOnlyForArg6ToArg9) {
     auto insns = entry_insns(pid_probe() + "entry { trace(arg7); }\n", probes::AttachKind::Uprobe);
     EXPECT_EQ(helper_calls(insns, bpf::helper::probe_read_user).size(), 1u);
-    EXPECT_EQ(count_in(entry_stores(insns), codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 48), 0);
+    EXPECT_EQ(
+        count_in(entry_stores(insns), codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 48),
+        0);
     // args[9] is arg9; arg5 is a register.
     insns = entry_insns(pid_probe() + "entry { trace(args[9]); }\n", probes::AttachKind::Uprobe);
     EXPECT_EQ(helper_calls(insns, bpf::helper::probe_read_user).size(), 1u);
@@ -164,22 +178,26 @@ TEST(CodegenEntry, PidEntryReadsTheStackOnlyForArg6ToArg9) {
 TEST(CodegenEntry, ErrorClausesCountPastTheArgumentsTheFaultPathSets) {
     // ERROR's arg0..arg5 are the fault path's; its arg8 is the firing's own slot.
     const std::string fault = pid_probe() + "entry { trace(*(int *)0); }\n";
-    auto all = entry_stores(entry_insns(fault + "ERROR { trace(arg1); }\n", probes::AttachKind::Uprobe));
+    auto all =
+        entry_stores(entry_insns(fault + "ERROR { trace(arg1); }\n", probes::AttachKind::Uprobe));
     EXPECT_EQ(count_in(all, codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80), 0);
     auto insns = entry_insns(fault + "ERROR { trace(arg8); }\n", probes::AttachKind::Uprobe);
     EXPECT_EQ(helper_calls(insns, bpf::helper::probe_read_user).size(), 1u);
 }
 
 TEST(CodegenEntry, PidReturnStoresTheOffsetAndValueOnlyWhenRead) {
-    auto all = entry_stores(entry_insns(pid_probe() + "return { }\n", probes::AttachKind::Uretprobe));
+    auto all =
+        entry_stores(entry_insns(pid_probe() + "return { }\n", probes::AttachKind::Uretprobe));
     EXPECT_EQ(count_in(all, codegen::abi::kScratchArgs, codegen::abi::kScratchArgs + 80), 0);
-    all = entry_stores(entry_insns(pid_probe() + "return { trace(arg1); }\n", probes::AttachKind::Uretprobe));
+    all = entry_stores(
+        entry_insns(pid_probe() + "return { trace(arg1); }\n", probes::AttachKind::Uretprobe));
     EXPECT_EQ(arg_stores(all, 0), 0);
     EXPECT_EQ(arg_stores(all, 1), 1);
 }
 
 TEST(CodegenEntry, SyscallEntryCopiesOnlyTheArgumentsRead) {
-    auto all = entry_stores(entry_insns("syscall::read:entry { trace(arg2); }\n", probes::AttachKind::SyscallEntry));
+    auto all = entry_stores(
+        entry_insns("syscall::read:entry { trace(arg2); }\n", probes::AttachKind::SyscallEntry));
     for (uint32_t n = 0; n < 10; ++n) EXPECT_EQ(arg_stores(all, n), n == 2 ? 1 : 0) << "arg" << n;
 }
 
@@ -196,9 +214,9 @@ TEST(CodegenEntry, ScratchRowIsCpuTimesProgramsPlusSlot) {
     ASSERT_FALSE(insns.empty());
     bool cpu_call = false, times_three = false, plus_slot = false;
     for (const auto& in : insns) {
-        cpu_call |= in.code == 0x85 && in.imm == 8;                  // call bpf_get_smp_processor_id
-        times_three |= in.code == 0x27 && in.imm == 3;               // BPF_ALU64 | BPF_MUL | BPF_K
-        plus_slot |= in.code == 0x07 && in.imm > 0 && in.imm < 3;   // BPF_ALU64 | BPF_ADD | BPF_K
+        cpu_call |= in.code == 0x85 && in.imm == 8;                // call bpf_get_smp_processor_id
+        times_three |= in.code == 0x27 && in.imm == 3;             // BPF_ALU64 | BPF_MUL | BPF_K
+        plus_slot |= in.code == 0x07 && in.imm > 0 && in.imm < 3;  // BPF_ALU64 | BPF_ADD | BPF_K
     }
     EXPECT_TRUE(cpu_call);
     EXPECT_TRUE(times_three);
