@@ -39,7 +39,7 @@ struct EntrySetup {
     probes::AttachKind kind;
     bpf::VReg ctx, st;  // the program's context, the state map's value
     uint32_t want;      // the activity the clauses run in (abi::kBegin, kEnd, kActive)
-    uint32_t slot;      // the program's entry of the scratch map
+    uint32_t slot;      // the program's index among each CPU's scratch rows
     // The argument slots the program's clauses read (ClauseReads::args, bit N: argN): the
     // others are never written by this program, so they stay 0 from the map's creation.
     uint32_t args;
@@ -59,7 +59,7 @@ struct ProgramBuilder {
 const ProgramBuilder& program_builder(probes::AttachKind kind);
 
 // The entry function of one program (program_builders.cpp): the activity check, then the kind's
-// builder; `slot` is the program's entry of the scratch map, `args` the argument slots its
+// builder; `slot` is the program's index among the scratch rows, `args` the argument slots its
 // clauses read (ClauseReads::args).
 void build_entry(Gen& g, bpf::Function& f, probes::AttachKind kind, uint32_t slot, uint32_t args,
                  const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns);
