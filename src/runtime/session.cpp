@@ -38,7 +38,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         spec.key_size = m.key_size;
         spec.value_size = m.value_size;
         spec.max_entries = m.max_entries;
-        if (m.per_cpu_rows) spec.max_entries *= static_cast<uint32_t>(std::max(1, k.possible_cpus()));
+        if (m.per_cpu_rows)
+            spec.max_entries *= static_cast<uint32_t>(std::max(1, k.possible_cpus()));
         switch (m.kind) {
             case codegen::MapSpec::Kind::Array: spec.type = kernel::MapType::Array; break;
             case codegen::MapSpec::Kind::PercpuArray: spec.type = kernel::MapType::PercpuArray; break;
