@@ -11,6 +11,7 @@
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/map_table.h"
+#include "codegen/ring_size.h"
 #include "formats/agg_buckets.h"
 #include "probes/syscall_table.h"
 
@@ -349,7 +350,8 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     mn.globals.assign(std::max<uint32_t>(prog.globals_size, 8), 0);
     mn.scratch_size = ps->scratch.size();
     mn.programs = static_cast<uint32_t>(ps->programs.size());
-    mn.bufsize = opts.bufsize;
+    // The records ring: bufsize per CPU, or what a program of bounded firings can write.
+    mn.bufsize = records_ring_size(records_bound(*ps), opts.bufsize);
     mn.strings = g.string_bytes();
     if (mn.strings.empty()) mn.strings.resize(g.strsize, 0);
     mn.strsize = g.strsize;
