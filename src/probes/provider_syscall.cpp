@@ -53,7 +53,8 @@ public:
     // Entry probes: the call's parameters from its tracefs format (else from BTF); return
     // probes: the return value's type, for arg0 and arg1 (syscall_format.h).
     std::vector<std::string> arg_types(const Probe& p) const override {
-        return syscall_probe_arg_types(vmlinux_.parsed(), p.function, p.kind() == AttachKind::SyscallEntry);
+        return syscall_probe_arg_types([this] { return vmlinux_.parsed(); }, p.function,
+                                       p.kind() == AttachKind::SyscallEntry);
     }
     std::vector<std::string> arg_names(const Probe& p) const override {
         return syscall_probe_arg_names(p.function, p.kind() == AttachKind::SyscallEntry);
