@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
@@ -368,6 +369,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, probes::Reg
     mn.nspec = ps->nspec;
     mn.uprobe_slots = static_cast<uint32_t>(ps->uprobe_clauses.size());
     mn.probe_names = ps->probe_names;
+    if (ps->uprobe_clauses.empty()) {
+        std::set<uint32_t> ids;
+        for (const auto& e : ps->epids) ids.insert(e.probe_id);
+        mn.probe_name_entries = static_cast<uint32_t>(std::max<size_t>(ids.size(), 1));
+    }
     mn.usdt = std::any_of(ps->programs.begin(), ps->programs.end(),
                           [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
     mn.syscall_slots = static_cast<uint32_t>(ps->syscall_clauses.size());

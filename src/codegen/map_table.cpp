@@ -106,13 +106,16 @@ MapSpec notices(const MapNeeds&) {
     return {abi::kNoticeMap, K::Ringbuf, "notices", 0, 0, 4096, false, {}};
 }
 
+// A hash allocated as names are stored; its buckets are still made at creation (65536 of them
+// took a syscall one-liner ~4 ms of bpf()), so a program whose probes are all known gets room
+// for those alone.
 MapSpec probe_names(const MapNeeds& n) {
     MapSpec m{abi::kProbeNamesMap,
               K::Hash,
               "probe_names",
               4,
               4 * n.strsize,
-              used_or_one(n.probe_names, abi::kProbeTableEntries),
+              used_or_one(n.probe_names, n.probe_name_entries ? n.probe_name_entries : abi::kProbeTableEntries),
               false,
               {}};
     m.no_prealloc = true;
