@@ -194,8 +194,9 @@ MapSpec unwind_wait(const MapNeeds& n) {
             {}};
 }
 
-MapSpec unwind_notes(const MapNeeds&) {
-    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}};
+// A ring buffer's smallest size is a page: what an unused one keeps.
+MapSpec unwind_notes(const MapNeeds& n) {
+    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, n.unwind_keys ? 16384u : 4096u, false, {}};
 }
 
 MapSpec vtime(const MapNeeds&) {
