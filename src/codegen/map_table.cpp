@@ -115,7 +115,8 @@ MapSpec probe_names(const MapNeeds& n) {
               "probe_names",
               4,
               4 * n.strsize,
-              used_or_one(n.probe_names, n.probe_name_entries ? n.probe_name_entries : abi::kProbeTableEntries),
+              used_or_one(n.probe_names,
+                          n.probe_name_entries ? n.probe_name_entries : abi::kProbeTableEntries),
               false,
               {}};
     m.no_prealloc = true;
@@ -196,7 +197,8 @@ MapSpec unwind_wait(const MapNeeds& n) {
 
 // A ring buffer's smallest size is a page: what an unused one keeps.
 MapSpec unwind_notes(const MapNeeds& n) {
-    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, n.unwind_keys ? 16384u : 4096u, false, {}};
+    uint32_t bytes = n.unwind_keys ? 16384u : 4096u;
+    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, bytes, false, {}};
 }
 
 MapSpec vtime(const MapNeeds&) {

@@ -21,7 +21,8 @@ bool fires_bounded(AttachKind k) {
 std::optional<uint64_t> records_bound(const ProgramSet& ps) {
     // Clauses enabled later (pid probes of libraries not loaded yet) or dispatched by tables
     // fire on events.
-    if (!ps.uprobe_clauses.empty() || !ps.syscall_clauses.empty() || !ps.sdt_clauses.empty()) return std::nullopt;
+    if (!ps.uprobe_clauses.empty() || !ps.syscall_clauses.empty() || !ps.sdt_clauses.empty())
+        return std::nullopt;
     for (const auto& p : ps.programs)
         if (!fires_bounded(p.kind)) return std::nullopt;
     uint64_t largest = sizeof(abi::FaultRecord);

@@ -65,7 +65,9 @@ private:
         std::unordered_set<std::string> entry_points;
         if (const kbtf::RawBtf* btf = vmlinux_.raw()) entry_points = syscall_entry_points_btf(*btf);
         if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
-        for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
+        std::vector<SyscallNumber> calls = kernel_syscalls(entry_points);
+        probes_.reserve(2 * calls.size());
+        for (const SyscallNumber& s : calls) {
             for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
                 Probe p;
                 p.provider = "syscall";

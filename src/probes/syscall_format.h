@@ -44,8 +44,8 @@ std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool ent
 
 // `vmlinux`: the kernel's parsed BTF (kbtf::Vmlinux::parsed()), asked for only where tracefs has
 // no format (parsing it costs a syscall one-liner ~15-30 ms of its start).
-std::vector<std::string> syscall_probe_arg_types(const std::function<const struct btf*()>& vmlinux, std::string_view call,
-                                                 bool entry,
+std::vector<std::string> syscall_probe_arg_types(const std::function<const struct btf*()>& vmlinux,
+                                                 std::string_view call, bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
 }  // namespace bdtrace::probes

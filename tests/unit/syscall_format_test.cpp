@@ -147,10 +147,12 @@ TEST(SyscallFormat, ReadFromATracefsDirectoryOnce) {
 // The kernel's BTF is parsed only for a call tracefs has no format of: a syscall one-liner's
 // argument types come from tracefs alone.
 TEST(SyscallFormat, BtfAskedOnlyWithoutAFormat) {
-    std::filesystem::path root = std::filesystem::temp_directory_path() / ("lt_tracefs_btf_" + std::to_string(getpid()));
+    std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("lt_tracefs_btf_" + std::to_string(getpid()));
     std::filesystem::create_directories(root / "events/syscalls/sys_enter_pread64");
     std::ofstream(root / "events/syscalls/sys_enter_pread64/format")
-        << format_text("sys_enter_pread64", {"unsigned int fd", "char * buf", "size_t count", "loff_t pos"});
+        << format_text("sys_enter_pread64",
+                       {"unsigned int fd", "char * buf", "size_t count", "loff_t pos"});
     int asked = 0;
     auto parsed = [&asked]() -> const struct btf* {
         ++asked;
