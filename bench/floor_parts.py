@@ -17,6 +17,8 @@ The variants are interleaved in every round so that a change in the machine's lo
   percpu+call  + a call to a second BPF function (bdtrace's clause call)
   array        state + a plain ARRAY of one scratch value per CPU, indexed by the CPU number
   small        state + a PERCPU_ARRAY of 512-byte values (is it the size of the value?)
+  array-only   the plain array's row and its stores, no activity word
+  array-word   the same, then the activity word read from the row (no state map)
 Plain system calls through ctypes: no library.
 """
 import argparse
@@ -106,6 +108,10 @@ def variants(fds):
     cpu = insn(0x85, imm=8) + insn(0xbf, 6, 0)  # r6 = bpf_get_smp_processor_id()
     out["array"] = state_check(state) + cpu + lookup_and_store(arr, key_reg=6) + exit0()
     out["small"] = state_check(state) + lookup_and_store(small) + exit0()
+    # the row alone, then the activity word read from the row instead of the state map
+    out["array-only"] = cpu + lookup_and_store(arr, key_reg=6) + exit0()
+    out["array-word"] = (cpu + lookup_and_store(arr, key_reg=6) + insn(0x61, 1, 0, 32, 0)
+                         + insn(0x15, 1, 0, 2, 0) + exit0() + exit0())
     return out
 
 
@@ -174,7 +180,7 @@ def main():
            "array": map_create(MAP_ARRAY, SCRATCH_SIZE, 2 * ncpu),
            "small": map_create(MAP_PERCPU_ARRAY, 512, 2)}
     map_set_u32(fds["state"], 0, 2, 64)
-    progs = {name: prog_load("fp_" + name.replace("+", "_"), code)
+    progs = {name: prog_load("fp_" + name.replace("+", "_").replace("-", "_"), code)
              for name, code in variants(fds).items()}
     old = open("/proc/sys/kernel/bpf_stats_enabled").read().strip()
     loops = [subprocess.Popen(["nice", "-n", "10", sys.executable, "-c",

@@ -14,7 +14,7 @@ namespace bdtrace::codegen::abi {
 enum MapId : uint32_t {
     kStateMap = 0,    // ARRAY[1] of State
     kGlobalsMap = 1,  // ARRAY[1]: the global D variables
-    kScratchMap = 2,  // PERCPU_ARRAY[programs]: each program's Scratch area of one probe firing
+    kScratchMap = 2,  // ARRAY[cpus * programs]: a program's Scratch area of a firing, per CPU
     kRingbufMap = 3,  // RINGBUF: the record stream
     kStringsMap = 4,  // ARRAY[1], read-only: string constants, each padded to strsize
     kAggMap = 5,      // PERCPU_HASH: aggregations, key = {u32 id, u32 0, key tuple}, see AggDesc

@@ -7,7 +7,8 @@
 
 namespace bdtrace::codegen {
 
-void build_dtrace_entry(const EntrySetup& s) {
+void build_dtrace_entry(EntrySetup& s) {
+    find_scratch(s);
     bpf::VReg probe = probe_id_of(s, false);
     zero_args(s, probe);
     call_probe_clauses(s, probe);

@@ -12,23 +12,30 @@ using bpf::AluOp;
 using bpf::Cond;
 using bpf::VReg;
 
-void build_profile_entry(const EntrySetup& s) {
+void build_profile_entry(EntrySetup& s) {
     bpf::Function& f = s.f;
+    find_scratch(s);
     VReg probe = probe_id_of(s, s.probe_ids.size() != 1);
     f.store(8, s.scratch, abi::kScratchProbeId, probe);
-    // bpf_perf_event_data begins with the interrupted pt_regs.
+    // arg0 and arg1, when a clause reads one: bpf_perf_event_data begins with the interrupted
+    // pt_regs.
+    const bool arg0 = s.reads_arg(0), arg1 = s.reads_arg(1);
+    if (!arg0 && !arg1) {
+        call_probe_clauses(s, probe);
+        return;
+    }
     VReg ip = f.vreg(), cs = f.vreg();
     f.load(8, ip, s.ctx, arch::kRip);
     f.load(8, cs, s.ctx, arch::kCs);
     f.alu64(AluOp::And, cs, arch::kCsPrivilegeMask);
     bpf::Label kernel = f.new_label(), done = f.new_label();
     f.branch(Cond::Eq, cs, 0, kernel);
-    f.store(8, s.scratch, abi::kScratchArgs, 0);
-    f.store(8, s.scratch, abi::kScratchArgs + 8, ip);  // arg1: user pc
+    if (arg0) f.store(8, s.scratch, abi::scratch_arg(0), 0);
+    if (arg1) f.store(8, s.scratch, abi::scratch_arg(1), ip);  // arg1: user pc
     f.jump(done);
     f.bind(kernel);
-    f.store(8, s.scratch, abi::kScratchArgs, ip);  // arg0: kernel pc
-    f.store(8, s.scratch, abi::kScratchArgs + 8, 0);
+    if (arg0) f.store(8, s.scratch, abi::scratch_arg(0), ip);  // arg0: kernel pc
+    if (arg1) f.store(8, s.scratch, abi::scratch_arg(1), 0);
     f.bind(done);
     call_probe_clauses(s, probe);
 }

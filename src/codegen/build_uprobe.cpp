@@ -16,9 +16,14 @@ using bpf::AluOp;
 using bpf::VReg;
 using probes::AttachKind;
 
-void build_uprobe_entry(const EntrySetup& s) {
+// The firing's row of the probe table comes first: a firing this process has no probe for (the
+// pid filter of a uprobe on a file other processes run too, a system-wide probe's other
+// processes) costs the cookie and that lookup, no scratch lookup and no argument copy.
+void build_uprobe_entry(EntrySetup& s) {
     bpf::Function& f = s.f;
     VReg probe = probe_id_of(s, true);
+    VReg row = probe_table_row(s, probe);
+    find_scratch(s);
     // An entry uprobe past the function's first instruction (process/entry_site.h): the
     // bytes it lies past in the cookie's upper half, for uregs[R_PC] and ustack().
     // (Stored only for a program whose clauses read it: it lies on a cache line of its own.)
@@ -29,40 +34,51 @@ void build_uprobe_entry(const EntrySetup& s) {
         f.store(8, s.scratch, abi::kScratchPcSkip, skip);
     }
     store_cookie_probe(s, probe);
-    // The x86-64 argument registers, from the pt_regs the uprobe hands over.
-    for (int i = 0; i < 6; ++i) {
+    // The x86-64 argument registers the clauses read, from the pt_regs the uprobe hands over.
+    for (uint32_t i = 0; i < 6; ++i) {
+        if (!s.reads_arg(i)) continue;
         VReg r = f.vreg();
         f.load(8, r, s.ctx, arch::kCallArgs[i]);
-        f.store(8, s.scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), r);
+        f.store(8, s.scratch, static_cast<int16_t>(abi::scratch_arg(i)), r);
     }
     // arg6-arg9: the ABI passes them on the stack, above the return address the call
     // pushed: 8(%rsp) up at the entry (DTrace reads them there at every pid probe). A read
-    // that fails leaves zeros.
-    constexpr int16_t kPtRegsSp = 152;
-    VReg sp = f.vreg();
-    f.load(8, sp, s.ctx, kPtRegsSp);
-    f.alu64(AluOp::Add, sp, 8);
-    VReg dst = f.vreg();
-    f.mov(dst, s.scratch);
-    f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::kScratchArgs + 8 * 6));
-    f.call_helper(bpf::helper::probe_read_user, {dst, 8 * 4, sp});
-    call_table_clauses(s, probe);
+    // that fails leaves zeros. Read (one bpf_probe_read_user, the costliest part of the
+    // entry) only when a clause reads one of them.
+    constexpr uint32_t kStackArgs = 0x3c0;  // arg6..arg9
+    if (s.args & kStackArgs) {
+        constexpr int16_t kPtRegsSp = 152;
+        VReg sp = f.vreg();
+        f.load(8, sp, s.ctx, kPtRegsSp);
+        f.alu64(AluOp::Add, sp, 8);
+        VReg dst = f.vreg();
+        f.mov(dst, s.scratch);
+        f.alu64(AluOp::Add, dst, static_cast<int64_t>(abi::scratch_arg(6)));
+        f.call_helper(bpf::helper::probe_read_user, {dst, 8 * 4, sp});
+    }
+    call_table_clauses(s, row);
 }
 
-void build_uretprobe_entry(const EntrySetup& s) {
+void build_uretprobe_entry(EntrySetup& s) {
     bpf::Function& f = s.f;
     VReg probe = probe_id_of(s, true);
+    VReg row = probe_table_row(s, probe);
+    find_scratch(s);
     // DTrace's return probes: arg0 is the offset of the returning instruction in the
     // function (the cookie's upper half; 0 for a return uprobe), arg1 the return value.
-    VReg off = f.vreg();
-    f.mov(off, probe);
-    f.alu64(AluOp::Rsh, off, 32);
-    f.store(8, s.scratch, abi::kScratchArgs, off);
+    if (s.reads_arg(0)) {
+        VReg off = f.vreg();
+        f.mov(off, probe);
+        f.alu64(AluOp::Rsh, off, 32);
+        f.store(8, s.scratch, abi::scratch_arg(0), off);
+    }
     store_cookie_probe(s, probe);
-    VReg r = f.vreg();
-    f.load(8, r, s.ctx, arch::kReturnValue);
-    f.store(8, s.scratch, abi::kScratchArgs + 8, r);
-    call_table_clauses(s, probe);
+    if (s.reads_arg(1)) {
+        VReg r = f.vreg();
+        f.load(8, r, s.ctx, arch::kReturnValue);
+        f.store(8, s.scratch, abi::scratch_arg(1), r);
+    }
+    call_table_clauses(s, row);
 }
 
 bool UserProbeUse::in(AttachKind kind) const {

@@ -10,7 +10,7 @@ using sema::NodeKind;
 void node_reads(const sema::Node* n, ClauseReads& r) {
     if (!n) return;
     if (n->kind == NodeKind::Builtin) {
-        if (n->builtin == BuiltinVar::Arg && n->value == 0) r.arg0 = true;
+        if (n->builtin == BuiltinVar::Arg && n->value < 32) r.args |= uint32_t{1} << n->value;
         if (n->builtin == BuiltinVar::Uregs) r.uregs = true;
         if (n->builtin == BuiltinVar::Ucaller || n->builtin == BuiltinVar::Ustackdepth) r.stack = true;
     }

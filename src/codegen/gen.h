@@ -45,6 +45,7 @@ public:
     // Where each area of the scratch value sits (scratch_layout.h), computed before lowering;
     // layout.alloca is set by the clauses that allocate.
     ScratchLayout layout;
+    uint32_t program_count = 0;  // programs in the set: each has a scratch row per CPU
     uint32_t record_capacity = 0;  // the largest record a clause writes
     uint32_t agg_entries = 0;      // entries -x aggsize makes room for
     bool uprobe_probe_names = false;  // a pid clause reads probeprov/mod/func/name (kProbeNamesMap)
@@ -93,13 +94,6 @@ bool user_key_field(const sema::Type* t, Field& k);
 // interpreter by the unit tests).
 bpf::VReg emit_llquantize_bucket(bpf::Function& f, bpf::VReg v, const formats::LlquantizeParams& p);
 
-// The syscall provider (gen_syscall.cpp): the body of the sys_enter / sys_exit programs after
-// the activity check and the scratch lookup: arguments from the saved user registers, then the
-// call's enabled clauses (the rows' keys: syscall_table_key(), program_set.h).
-void syscall_dispatch(Gen& g, bpf::Function& f, probes::AttachKind kind, bpf::VReg ctx, bpf::VReg scratch,
-                      bpf::VReg st, uint32_t want,
-                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
-
 // The table dispatch the pid, USDT, syscall and sdt programs share (codegen.cpp). The row of a
 // table map under a 4-byte key (returning from the program when there is none); *keyp, when
 // asked, is the key's stack address.
@@ -110,11 +104,6 @@ bpf::VReg table_row_or_return(bpf::Function& f, uint32_t map, bpf::VReg key, bpf
 void call_row_clauses(bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, bpf::VReg row, int16_t first,
                       const std::vector<uint32_t>& slots, uint32_t want,
                       const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
-
-// The sdt provider's program body (gen_sdt.cpp), after the activity check and the scratch
-// lookup: the probe's row of abi::kSdtTableMap by cookie, the arguments, the enabled clauses.
-void sdt_dispatch(Gen& g, bpf::Function& f, bpf::VReg ctx, bpf::VReg scratch, bpf::VReg st, uint32_t want,
-                  const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns);
 
 // Lowers one clause into one BPF function: fn(ctx, scratch, epid).
 class ClauseGen {

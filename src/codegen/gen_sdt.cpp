@@ -139,8 +139,11 @@ void drop_first_arg(bpf::Function& f, VReg word, VReg scratch) {
 
 }  // namespace
 
-void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uint32_t want,
-                  const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
+// The probe's row first (a probe with no enabled clause costs that lookup, no scratch lookup),
+// then every argument: the identity and the guards read them, whatever the clauses read.
+void build_sdt_entry(EntrySetup& s) {
+    bpf::Function& f = s.f;
+    const VReg ctx = s.ctx;
     // The cookie: the probe id, and in its upper half the row of a probe's other tracepoint.
     VReg cookie = f.call_helper(bpf::helper::get_attach_cookie, {ctx});
     VReg key = f.vreg();
@@ -153,6 +156,8 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     f.mov(key, cookie);
     f.bind(keyed);
     VReg row = table_row_or_return(f, abi::kSdtTableMap, key);
+    find_scratch(s);
+    const VReg scratch = s.scratch;
     VReg probe = f.vreg();
     f.mov(probe, cookie);
     f.alu64(AluOp::Lsh, probe, 32);
@@ -181,12 +186,8 @@ void sdt_dispatch(Gen& g, bpf::Function& f, VReg ctx, VReg scratch, VReg st, uin
     for (uint32_t i = 0; i < abi::kSdtGuards; ++i)
         sdt_guard(f, row, scratch, static_cast<int16_t>(4 * abi::kSdtRowGuard + i * sizeof(abi::SdtGuard)));
 
-    call_row_clauses(f, ctx, scratch, st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids), g.out.sdt_clauses, want,
-                     clause_fns);
-}
-
-void build_sdt_entry(const EntrySetup& s) {
-    sdt_dispatch(s.g, s.f, s.ctx, s.scratch, s.st, s.want, s.clause_fns);
+    call_row_clauses(f, ctx, scratch, s.st, row, static_cast<int16_t>(4 * abi::kSdtRowEpids),
+                     s.g.out.sdt_clauses, s.want, s.clause_fns);
 }
 
 }  // namespace bdtrace::codegen

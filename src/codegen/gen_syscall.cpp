@@ -25,9 +25,12 @@ constexpr int64_t kMaxErrno = 4095;
 
 }  // namespace
 
-void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg scratch, VReg st, uint32_t want,
-                      const std::vector<std::pair<uint32_t, bpf::FunctionId>>& clause_fns) {
-    bool is_return = kind == AttachKind::SyscallReturn;
+// The call's row of the syscall table first: a call nobody traces costs that lookup, no
+// scratch lookup and no argument copy. Then the arguments the clauses read.
+void build_syscall_entry(EntrySetup& s) {
+    bpf::Function& f = s.f;
+    const VReg ctx = s.ctx;
+    bool is_return = s.kind == AttachKind::SyscallReturn;
     // The programs are tp_btf programs: the tracepoint's first argument is a typed struct
     // pt_regs pointer, whose fields the verifier lets the program load directly (no copy).
     VReg regs = f.vreg();
@@ -57,18 +60,20 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
     if (is_return) f.alu64(AluOp::Add, nr, static_cast<int64_t>(probes::kMaxSyscallNr));
     VReg row = table_row_or_return(f, abi::kSyscallTableMap, nr);
     if (!is_return) native_caller();
+    find_scratch(s);
+    const VReg scratch = s.scratch;
 
     VReg probe = f.vreg();
     f.load(4, probe, row, 0);
     f.store(8, scratch, abi::kScratchProbeId, probe);
-    for (int i = 0; i < 10; ++i) f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), 0);
     if (!is_return) {
-        for (int i = 0; i < 6; ++i) {
+        for (uint32_t i = 0; i < 6; ++i) {
+            if (!s.reads_arg(i)) continue;
             VReg a = f.vreg();
             f.load(8, a, regs, arch::kSyscallArgs[i]);
-            f.store(8, scratch, static_cast<int16_t>(abi::kScratchArgs + 8 * i), a);
+            f.store(8, scratch, static_cast<int16_t>(abi::scratch_arg(i)), a);
         }
-    } else {
+    } else if (s.reads_arg(0) || s.reads_arg(1)) {
         // DTrace's return probes: arg0 and arg1 are the return value, -1 when the call failed
         // (the error number is then errno).
         VReg ret = f.vreg(), bias = f.vreg();
@@ -79,11 +84,11 @@ void syscall_dispatch(Gen& g, bpf::Function& f, AttachKind kind, VReg ctx, VReg 
         f.branch(Cond::Ge, bias, kMaxErrno, ok);
         f.mov(ret, static_cast<int64_t>(-1));
         f.bind(ok);
-        f.store(8, scratch, abi::kScratchArgs, ret);
-        f.store(8, scratch, abi::kScratchArgs + 8, ret);
+        if (s.reads_arg(0)) f.store(8, scratch, abi::scratch_arg(0), ret);
+        if (s.reads_arg(1)) f.store(8, scratch, abi::scratch_arg(1), ret);
     }
 
-    call_row_clauses(f, ctx, scratch, st, row, 4, g.out.syscall_clauses, want, clause_fns);
+    call_row_clauses(f, ctx, scratch, s.st, row, 4, s.g.out.syscall_clauses, s.want, s.clause_fns);
 }
 
 // errno: the error number at a failing syscall return (the tracepoint's ret is -errno), 0
@@ -109,10 +114,6 @@ VReg ClauseGen::syscall_errno() {
     f.mov(r, neg);
     f.bind(done);
     return r;
-}
-
-void build_syscall_entry(const EntrySetup& s) {
-    syscall_dispatch(s.g, s.f, s.kind, s.ctx, s.scratch, s.st, s.want, s.clause_fns);
 }
 
 }  // namespace bdtrace::codegen

@@ -97,7 +97,8 @@ void one_arg(bpf::Function& f, VReg scratch, VReg spec, uint32_t i) {
 
 }  // namespace
 
-void usdt_load_args(bpf::Function& f, VReg ctx, VReg scratch, VReg site) {
+void usdt_load_args(bpf::Function& f, VReg ctx, VReg scratch, VReg site, uint32_t args) {
+    if (!(args & ((uint32_t{1} << abi::kUsdtMaxArgs) - 1))) return;
     for (int off = 0; off < abi::kPtRegsSize; off += 8) {
         VReg r = f.vreg();
         f.load(8, r, ctx, static_cast<int16_t>(off));
@@ -112,25 +113,31 @@ void usdt_load_args(bpf::Function& f, VReg ctx, VReg scratch, VReg site) {
     VReg spec = f.call_helper(bpf::helper::map_lookup_elem, {map, keyp});
     bpf::Label none = f.new_label();
     f.branch(Cond::Eq, spec, 0, none);
-    for (uint32_t i = 0; i < abi::kUsdtMaxArgs; ++i) one_arg(f, scratch, spec, i);
+    for (uint32_t i = 0; i < abi::kUsdtMaxArgs; ++i)
+        if ((args >> i) & 1) one_arg(f, scratch, spec, i);
     bpf::Label done = f.new_label();
     f.jump(done);
     f.bind(none);
-    for (uint32_t i = 0; i < abi::kUsdtMaxArgs; ++i) f.store(8, scratch, static_cast<int16_t>(abi::scratch_arg(i)), 0);
+    for (uint32_t i = 0; i < abi::kUsdtMaxArgs; ++i)
+        if ((args >> i) & 1) f.store(8, scratch, static_cast<int16_t>(abi::scratch_arg(i)), 0);
     f.bind(done);
 }
 
 // The USDT programs' entry: the cookie holds the probe id, and the call site's index in the
-// upper half; the arguments from the site's specs, the clauses from the probe table.
-void build_usdt_entry(const EntrySetup& s) {
+// upper half; the probe table's row first (a firing of a process with no probe there costs
+// only that lookup), then the arguments the clauses read from the site's specs, then the
+// clauses the row enables.
+void build_usdt_entry(EntrySetup& s) {
     bpf::Function& f = s.f;
     VReg probe = probe_id_of(s, true);
+    VReg row = probe_table_row(s, probe);
+    find_scratch(s);
     VReg site = f.vreg();
     f.mov(site, probe);
     f.alu64(AluOp::Rsh, site, 32);
     store_cookie_probe(s, probe);
-    usdt_load_args(f, s.ctx, s.scratch, site);
-    call_table_clauses(s, probe);
+    usdt_load_args(f, s.ctx, s.scratch, site, s.args);
+    call_table_clauses(s, row);
 }
 
 }  // namespace bdtrace::codegen

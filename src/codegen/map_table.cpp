@@ -26,16 +26,12 @@ MapSpec globals(const MapNeeds& n) {
         n.globals};
 }
 
-// One scratch value per program.
+// One scratch value per program on each CPU.
 MapSpec scratch(const MapNeeds& n) {
-    return {abi::kScratchMap,
-            K::PercpuArray,
-            "scratch",
-            4,
-            n.scratch_size,
-            std::max<uint32_t>(1, n.programs),
-            false,
-            {}};
+    MapSpec m{abi::kScratchMap, K::Array, "scratch", 4, n.scratch_size,
+              std::max<uint32_t>(1, n.programs), false, {}};
+    m.per_cpu_rows = true;
+    return m;
 }
 
 MapSpec records(const MapNeeds& n) {

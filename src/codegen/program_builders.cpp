@@ -96,11 +96,7 @@ void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg ro
     f.ret(0);
 }
 
-// Each program has its own entry of the per-CPU scratch map (`slot`): a program may interrupt
-// another on its CPU (a profile tick during a tracepoint's program, a tracepoint fired by an
-// interrupt), and the interrupted one's key, record and strings must survive. The kernel does
-// not run a program nested in itself (it counts a recursion miss instead).
-void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot,
+void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, uint32_t args,
                  const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns) {
     const ProgramBuilder& builder = program_builder(kind);
     VReg ctx = f.param(0);
@@ -120,9 +116,24 @@ void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot,
         f.ret(0);
         f.bind(here);
     }
+    EntrySetup s{g, f, kind, ctx, st, want, slot, args, probe_ids, clause_fns};
+    builder.build(s);
+}
 
+// Each program has its own row of the scratch map on each CPU (`slot`): a program may interrupt
+// another on its CPU (a profile tick during a tracepoint's program, a tracepoint fired by an
+// interrupt), and the interrupted one's key, record and strings must survive. The kernel does
+// not run a program nested in itself (it counts a recursion miss instead). The rows are a plain
+// array indexed by CPU and program rather than a per-CPU map: reaching a per-CPU map's value
+// cost ~90 ns per profile event more here, most of the floor (bench/floor_parts.py).
+void find_scratch(EntrySetup& s) {
+    bpf::Function& f = s.f;
+    // This CPU's row of the program: cpu * programs + slot (MapSpec::per_cpu_rows).
+    VReg row = f.call_helper(bpf::helper::get_smp_processor_id, {});
+    if (s.g.program_count > 1) f.alu64(AluOp::Mul, row, static_cast<int64_t>(s.g.program_count));
+    if (s.slot) f.alu64(AluOp::Add, row, static_cast<int64_t>(s.slot));
     bpf::StackSlot key = f.alloc_stack(8);
-    f.store(4, key, 0, static_cast<int64_t>(slot));
+    f.store(4, key, 0, row);
     VReg keyp = f.vreg();
     f.addr_of(keyp, key);
     VReg map = f.vreg();
@@ -132,15 +143,15 @@ void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot,
     f.branch(Cond::Ne, scratch, 0, have);
     f.ret(0);
     f.bind(have);
-
     f.store(8, scratch, abi::kScratchTimestamp, 0);  // read when first used (firing_timestamp)
-    builder.build(EntrySetup{g, f, kind, ctx, scratch, st, want, probe_ids, clause_fns});
+    s.scratch = scratch;
 }
 
 // The floor every firing pays is mostly the cache lines it touches (a timer tick finds them
-// cold), so each kind writes only what it sets. The arguments a kind never sets (arg2 and up of
-// a tick, arg6 and up of a pid entry probe) are zero from the map's creation: no other program
-// shares this slot, and the fault path puts back the arguments it lends to ERROR.
+// cold) and the helpers it calls, so each kind writes only what it sets and its clauses read.
+// An argument slot a program never writes (one no clause of it reads, arg2 and up of a tick) is
+// zero from the map's creation: no other program shares its rows, and the fault path puts back
+// the arguments it lends to ERROR.
 VReg probe_id_of(const EntrySetup& s, bool from_cookie) {
     VReg probe = s.f.vreg();
     if (from_cookie) {
@@ -190,8 +201,11 @@ void call_probe_clauses(const EntrySetup& s, VReg probe) {
 // The pid provider's dispatch: the cookie is the probe id, its row of the probe table holds the
 // epid of each clause enabled for it (0: not enabled), so a probe found after tracing started
 // needs only a new row, and thousands of probes cost one lookup.
-void call_table_clauses(const EntrySetup& s, VReg probe) {
-    VReg row = table_row_or_return(s.f, abi::kProbeTableMap, probe);
+VReg probe_table_row(const EntrySetup& s, VReg probe) {
+    return table_row_or_return(s.f, abi::kProbeTableMap, probe);
+}
+
+void call_table_clauses(const EntrySetup& s, VReg row) {
     std::vector<uint32_t> slots;
     for (const auto& uc : s.g.out.uprobe_clauses) slots.push_back(uc.clause);
     call_row_clauses(s.f, s.ctx, s.scratch, s.st, row, 0, slots, s.want, s.clause_fns);

@@ -34,6 +34,9 @@ struct MapSpec {
     std::vector<uint8_t> initial;  // Array maps: the value written before programs load
     bool no_prealloc = false;      // Hash: entries allocated when stored
     bool mmapable = false;         // Array: the consumer maps its values (BPF_F_MMAPABLE)
+    // Array: max_entries rows for each possible CPU, CPU c's row e at key c * max_entries + e
+    // (the runtime multiplies the entries by the kernel's CPU count).
+    bool per_cpu_rows = false;
 };
 
 // One datum in a record.

@@ -54,6 +54,7 @@ void Gen::run() {
 
     // Lower every clause once per program kind it is enabled in (a BPF function cannot be
     // shared between programs), measuring record sizes as we go.
+    program_count = static_cast<uint32_t>(by_kind.size());
     for (auto& entry_kind : by_kind) {
         // (A named reference, not a structured binding: clang 14 cannot capture bindings.)
         const AttachKind kind = entry_kind.first;
@@ -68,6 +69,8 @@ void Gen::run() {
         chill_fn.reset();
         bpf::Function& main = gp.ir->add_function("entry");
         std::vector<std::pair<uint32_t, bpf::FunctionId>> fns;
+        // The argument slots the entry stores: those any clause of the program reads (ClauseReads).
+        uint32_t args = 0;
         // ERROR clauses first, so that the others can call them from their fault paths.
         error_fns.clear();
         for (const auto& c : prog.clauses) {
@@ -75,6 +78,9 @@ void Gen::run() {
                 c.probes.begin(), c.probes.end(),
                 [&](const sema::EnabledProbe& p) { return p.probe->kind() == AttachKind::Error; });
             if (!is_error) continue;
+            // ERROR's arg0..arg5 are the fault path's own (codegen.cpp); past them it reads the
+            // slots of the firing it interrupts.
+            args |= clause_reads(c).args & ~uint32_t{0x3f};
             bpf::Function& fn = gp.ir->add_function("error_clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c, true);
             cg.run();
@@ -106,8 +112,9 @@ void Gen::run() {
             for (auto& uc : out.uprobe_clauses)
                 if (uc.clause == c.index) uc.record_size = cg.record_size, uc.actions = cg.actions;
             fns.emplace_back(c.index, fn.id());
+            args |= clause_reads(c).args;
         }
-        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), ids, fns);
+        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), args, ids, fns);
         gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }

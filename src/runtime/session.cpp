@@ -38,6 +38,8 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
         spec.key_size = m.key_size;
         spec.value_size = m.value_size;
         spec.max_entries = m.max_entries;
+        if (m.per_cpu_rows)
+            spec.max_entries *= static_cast<uint32_t>(std::max(1, k.possible_cpus()));
         switch (m.kind) {
             case codegen::MapSpec::Kind::Array: spec.type = kernel::MapType::Array; break;
             case codegen::MapSpec::Kind::PercpuArray: spec.type = kernel::MapType::PercpuArray; break;
@@ -636,22 +638,21 @@ int Session::drain() {
     return r ? *r : 0;
 }
 
-// The scratch areas' per-CPU drop counters (each program's area counts its own), read once:
-// what each CPU added since the last call.
+// The scratch areas' per-CPU drop counters (each program's row on each CPU counts its own),
+// read once: what each CPU added since the last call.
 DropCounts Session::new_drops() {
     kernel::Map& scratch = *maps_[codegen::abi::kScratchMap];
     std::vector<std::byte> buf(scratch.value_buffer_size());
-    const size_t ncpu = buf.size() / scratch.percpu_stride();
+    const uint32_t rows = ps_.maps[codegen::abi::kScratchMap].max_entries;  // per CPU
+    const size_t ncpu = scratch.spec().max_entries / rows;
     DropCounts totals{std::vector<uint64_t>(ncpu), std::vector<uint64_t>(ncpu), std::vector<uint64_t>(ncpu)};
-    const uint32_t entries = ps_.maps[codegen::abi::kScratchMap].max_entries;
-    for (uint32_t key = 0; key < entries; ++key) {
+    for (uint32_t key = 0; key < scratch.spec().max_entries; ++key) {
         if (auto r = scratch.lookup(kernel::bytes_of(key), buf); !r || !*r) continue;
+        const size_t cpu = key / rows;
         auto add = [&](uint32_t offset, std::vector<uint64_t>& sum) {
-            for (size_t cpu = 0; cpu < ncpu; ++cpu) {
-                uint64_t v;
-                std::memcpy(&v, buf.data() + cpu * scratch.percpu_stride() + offset, 8);
-                sum[cpu] += v;
-            }
+            uint64_t v;
+            std::memcpy(&v, buf.data() + offset, 8);
+            sum[cpu] += v;
         };
         add(ps_.scratch.drops, totals.records);
         add(ps_.scratch.agg_drops, totals.aggregations);

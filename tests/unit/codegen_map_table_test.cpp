@@ -46,6 +46,9 @@ TEST(MapTable, SizesComeFromTheNeeds) {
     };
     EXPECT_EQ(find(codegen::abi::kScratchMap).value_size, 12345u);
     EXPECT_EQ(find(codegen::abi::kScratchMap).max_entries, 3u);
+    // A plain array of rows per CPU, not a per-CPU map (bench/floor_parts.py: ~90 ns a firing).
+    EXPECT_EQ(find(codegen::abi::kScratchMap).kind, codegen::MapSpec::Kind::Array);
+    EXPECT_TRUE(find(codegen::abi::kScratchMap).per_cpu_rows);
     EXPECT_EQ(find(codegen::abi::kGlobalsMap).value_size, 24u);
     EXPECT_EQ(find(codegen::abi::kAggMap).key_size, 40u);
     EXPECT_EQ(find(codegen::abi::kAggMap).max_entries, 5000u - codegen::abi::kAggSpillEntries);
