@@ -3,7 +3,7 @@
 
 usage: bench/run.py [--bdtrace PATH] [--bpftrace PATH] [--runs N] [--event-runs N] [--window S]
                     [--pid-runs N] [--pid-all-timeout S] [--flood-runs N] [--flood-calls N]
-                    [--libc-runs N] [--only core|pid|syscall|ustack|watch|flood|libc] [--markdown]
+                    [--libc-runs N] [--only core|opens|pid|syscall|ustack|watch|flood|libc] [--markdown]
 
 For each tracer and each case below, runs the tracer N times (after one unmeasured warm-up run)
 and reports the median, minimum and maximum of:
@@ -14,6 +14,9 @@ and reports the median, minimum and maximum of:
 
 Cases:
   startup   a program that exits in its first probe: BEGIN { exit(0); } (bpftrace: BEGIN { exit(); })
+  opens     the files a BEGIN-only program opens, shared libraries aside, for both tracers
+            (see opens_cases.py; one run under strace each): the guard that startup reads no
+            kernel symbols or types it does not need
   tick      time to the first event of a timer probe: profile:::tick-1ms { exit(0); }
             (bpftrace: interval:ms:1 { exit(); }); launch-to-exit wall time
   per event the time the kernel counts in the tracer's BPF programs per event of profile-4999
@@ -71,6 +74,7 @@ import time
 import event_cost
 import flood_cases
 import libc_cases
+import opens_cases
 import pid_cases
 import stacks_cases
 import syscall_cases
@@ -390,9 +394,9 @@ def main():
                     help="getppid() calls of the flood (default 3000000)")
     ap.add_argument("--libc-runs", type=int, default=3,
                     help="runs per tracer of the every-libc-function workload (default 3)")
-    ap.add_argument("--only", choices=("core", "pid", "syscall", "ustack", "watch", "flood", "libc"),
+    ap.add_argument("--only", choices=("core", "opens", "pid", "syscall", "ustack", "watch", "flood", "libc"),
                     help="run only the first cases (startup, first event, per event), only the pid ones, "
-                         "the syscall ones, the ustack() key ones, the process watch's, the flood or "
+                         "the files a BEGIN-only program opens (also part of core), the syscall ones, the ustack() key ones, the process watch's, the flood or "
                          "the every-libc-function workload")
     ap.add_argument("--markdown", action="store_true", help="print a Markdown table (for README.md)")
     args = ap.parse_args()
@@ -424,6 +428,9 @@ def main():
             results = measure(paths, args.runs)
             events = event_cost.measure_events(paths, args.event_runs, args.window, TOOLS)
             table += rows(results, events, args.window)
+        if args.only in (None, "core", "opens"):
+            files = opens_cases.measure(paths, TOOLS)
+            table += opens_cases.rows(files, TOOLS)
         if args.only in (None, "syscall"):
             start = syscall_cases.measure_start(paths, args.runs, TOOLS, run_once, summary)
             sys_events = syscall_cases.measure_events(paths, args.event_runs, args.window, TOOLS)
@@ -473,6 +480,8 @@ def main():
             f"tracer and case, interleaved; ns/event = run_time_ns / run_cnt of the tracer's BPF "
             f"programs over a {args.window:g} s window (kernel.bpf_stats_enabled); the floor is a "
             f"clause that does nothing"]
+    if args.only in (None, "core", "opens"):
+        header += opens_cases.notes(files, TOOLS)
     if args.only in (None, "syscall"):
         header += [
             f"syscall: start to exit under the same getppid() loops, {args.runs} runs per tracer "

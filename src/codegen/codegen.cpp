@@ -7,10 +7,12 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 
 #include "bpf/helpers.h"
 #include "codegen/gen.h"
 #include "codegen/map_table.h"
+#include "codegen/ring_size.h"
 #include "formats/agg_buckets.h"
 #include "probes/syscall_table.h"
 
@@ -348,7 +350,8 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, sema::TypeT
     mn.globals.assign(std::max<uint32_t>(prog.globals_size, 8), 0);
     mn.scratch_size = ps->scratch.size();
     mn.programs = static_cast<uint32_t>(ps->programs.size());
-    mn.bufsize = opts.bufsize;
+    // The records ring: bufsize per CPU, or what a program of bounded firings can write.
+    mn.bufsize = records_ring_size(records_bound(*ps), opts.bufsize);
     mn.strings = g.string_bytes();
     if (mn.strings.empty()) mn.strings.resize(g.strsize, 0);
     mn.strsize = g.strsize;
@@ -365,6 +368,11 @@ std::unique_ptr<ProgramSet> generate(const sema::TypedProgram& prog, sema::TypeT
     mn.nspec = ps->nspec;
     mn.uprobe_slots = static_cast<uint32_t>(ps->uprobe_clauses.size());
     mn.probe_names = ps->probe_names;
+    if (ps->uprobe_clauses.empty()) {
+        std::set<uint32_t> ids;
+        for (const auto& e : ps->epids) ids.insert(e.probe_id);
+        mn.probe_name_entries = static_cast<uint32_t>(std::max<size_t>(ids.size(), 1));
+    }
     mn.usdt = std::any_of(ps->programs.begin(), ps->programs.end(),
                           [](const GenProgram& gp) { return gp.kind == AttachKind::Usdt; });
     mn.syscall_slots = static_cast<uint32_t>(ps->syscall_clauses.size());

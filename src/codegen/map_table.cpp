@@ -102,13 +102,17 @@ MapSpec notices(const MapNeeds&) {
     return {abi::kNoticeMap, K::Ringbuf, "notices", 0, 0, 4096, false, {}};
 }
 
+// A hash allocated as names are stored; its buckets are still made at creation (65536 of them
+// took a syscall one-liner ~4 ms of bpf()), so a program whose probes are all known gets room
+// for those alone.
 MapSpec probe_names(const MapNeeds& n) {
     MapSpec m{abi::kProbeNamesMap,
               K::Hash,
               "probe_names",
               4,
               4 * n.strsize,
-              used_or_one(n.probe_names, abi::kProbeTableEntries),
+              used_or_one(n.probe_names,
+                          n.probe_name_entries ? n.probe_name_entries : abi::kProbeTableEntries),
               false,
               {}};
     m.no_prealloc = true;
@@ -187,8 +191,10 @@ MapSpec unwind_wait(const MapNeeds& n) {
             {}};
 }
 
-MapSpec unwind_notes(const MapNeeds&) {
-    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, 16384, false, {}};
+// A ring buffer's smallest size is a page: what an unused one keeps.
+MapSpec unwind_notes(const MapNeeds& n) {
+    uint32_t bytes = n.unwind_keys ? 16384u : 4096u;
+    return {abi::kUnwindNoticeMap, K::Ringbuf, "unwind_notes", 0, 0, bytes, false, {}};
 }
 
 MapSpec vtime(const MapNeeds&) {

@@ -28,6 +28,9 @@ struct MapNeeds {
     uint32_t nspec = 0;          // speculation ids (0: no speculations)
     uint32_t uprobe_slots = 0;   // the pid provider's clause slots (ProgramSet::uprobe_clauses)
     bool probe_names = false;    // the pid programs read probeprov & co.
+    // The probes whose names kProbeNamesMap holds when all are known at compile time (no pid or
+    // USDT clause, whose probes may appear while tracing); 0: the probe table's bound.
+    uint32_t probe_name_entries = 0;
     bool usdt = false;           // a USDT program reads its sites' argument specs
     uint32_t syscall_slots = 0;  // ProgramSet::syscall_clauses
     uint32_t sdt_slots = 0;      // ProgramSet::sdt_clauses

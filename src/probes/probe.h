@@ -189,6 +189,7 @@ public:
 
 private:
     const Probe* intern(const Probe& p, size_t provider);
+    const Probe* intern(Probe&& p, size_t provider);
     void collect(size_t provider, const Description& d, std::vector<const Probe*>& out);
     std::vector<std::unique_ptr<Provider>> providers_;
     std::vector<std::unique_ptr<Probe>> probes_;

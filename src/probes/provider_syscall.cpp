@@ -53,7 +53,8 @@ public:
     // Entry probes: the call's parameters from its tracefs format (else from BTF); return
     // probes: the return value's type, for arg0 and arg1 (syscall_format.h).
     std::vector<std::string> arg_types(const Probe& p) const override {
-        return syscall_probe_arg_types(vmlinux_.parsed(), p.function, p.kind() == AttachKind::SyscallEntry);
+        return syscall_probe_arg_types([this] { return vmlinux_.parsed(); }, p.function,
+                                       p.kind() == AttachKind::SyscallEntry);
     }
     std::vector<std::string> arg_names(const Probe& p) const override {
         return syscall_probe_arg_names(p.function, p.kind() == AttachKind::SyscallEntry);
@@ -64,7 +65,9 @@ private:
         std::unordered_set<std::string> entry_points;
         if (const kbtf::RawBtf* btf = vmlinux_.raw()) entry_points = syscall_entry_points_btf(*btf);
         if (entry_points.empty()) entry_points = read_syscall_entry_points("/proc/kallsyms");
-        for (const SyscallNumber& s : kernel_syscalls(entry_points)) {
+        std::vector<SyscallNumber> calls = kernel_syscalls(entry_points);
+        probes_.reserve(2 * calls.size());
+        for (const SyscallNumber& s : calls) {
             for (AttachKind kind : {AttachKind::SyscallEntry, AttachKind::SyscallReturn}) {
                 Probe p;
                 p.provider = "syscall";

@@ -99,9 +99,16 @@ Registry::~Registry() = default;
 bool Provider::serves(const std::string& provider_desc) const { return util::glob_match(provider_desc, name()); }
 
 const Probe* Registry::intern(const Probe& p, size_t provider) {
+    if (auto it = by_name_.find(key_of(p)); it != by_name_.end()) return it->second;
+    return intern(Probe(p), provider);
+}
+
+// The probe moved in: a provider that makes all its probes at once (syscall's ~1,500) is not
+// copied again.
+const Probe* Registry::intern(Probe&& p, size_t provider) {
     std::string key = key_of(p);
     if (auto it = by_name_.find(key); it != by_name_.end()) return it->second;
-    auto copy = std::make_unique<Probe>(p);
+    auto copy = std::make_unique<Probe>(std::move(p));
     copy->id = static_cast<uint32_t>(probes_.size() + 1);
     probes_.push_back(std::move(copy));
     owner_.push_back(provider);
@@ -125,10 +132,14 @@ void Registry::collect(size_t provider, const Description& d, std::vector<const 
         return util::glob_match(d.module, p.module) && function_matches(d.function, p) && util::glob_match(d.name, p.name);
     };
     size_t first = out.size();
-    if (prov.ids_for_all())
-        for (const auto& p : found) intern(p, provider);
-    for (const auto& p : found)
-        if (!prov.refilter() || matches(p)) out.push_back(intern(p, provider));
+    // Every probe found is interned (moved: found is not used after), those that match the
+    // description returned.
+    for (auto& p : found) {
+        bool wanted = !prov.refilter() || matches(p);
+        if (!wanted && !prov.ids_for_all()) continue;
+        const Probe* in = intern(std::move(p), provider);
+        if (wanted) out.push_back(in);
+    }
     if (!prov.refilter()) return;
     // A probe made on demand earlier (profile's tick-1s) exists from then on: a pattern that
     // the provider's own list does not cover matches it too, as in DTrace's probe table.

@@ -140,7 +140,7 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
     return it->second ? &*it->second : nullptr;
 }
 
-std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call, bool entry,
+std::vector<std::string> syscall_probe_arg_types(const std::function<const struct btf*()>& vmlinux, std::string_view call, bool entry,
                                                  const std::string& tracefs) {
     std::vector<std::string> out;
     const std::vector<SyscallParam>* params = syscall_format(call, entry, tracefs);
@@ -148,7 +148,7 @@ std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std:
         if (params && params->size() == 1) out.assign(2, params->front().type);
         return out;
     }
-    if (!params) return syscall_arg_types(vmlinux, call);
+    if (!params) return syscall_arg_types(vmlinux(), call);
     for (const SyscallParam& p : *params) out.push_back(p.type);
     return out;
 }

@@ -4,6 +4,7 @@
 // syscall provider types args[] from these, read one call at a time, when a program names it.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -41,9 +42,10 @@ const std::vector<SyscallParam>* syscall_format(std::string_view call, bool entr
 std::vector<std::string> syscall_probe_arg_names(std::string_view call, bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
-// `vmlinux`: the kernel's parsed BTF (kbtf::Vmlinux::parsed()), where tracefs has no format.
-std::vector<std::string> syscall_probe_arg_types(const struct btf* vmlinux, std::string_view call,
-                                                 bool entry,
+// `vmlinux`: the kernel's parsed BTF (kbtf::Vmlinux::parsed()), asked for only where tracefs has
+// no format (parsing it costs a syscall one-liner ~15-30 ms of its start).
+std::vector<std::string> syscall_probe_arg_types(const std::function<const struct btf*()>& vmlinux,
+                                                 std::string_view call, bool entry,
                                                  const std::string& tracefs = "/sys/kernel/tracing");
 
 }  // namespace bdtrace::probes

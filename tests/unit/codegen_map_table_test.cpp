@@ -58,3 +58,23 @@ TEST(MapTable, SizesComeFromTheNeeds) {
     EXPECT_EQ(find(codegen::abi::kProbeTableMap).max_entries, codegen::abi::kProbeTableEntries);
     EXPECT_EQ(find(codegen::abi::kSyscallTableMap).max_entries, 1u);  // unused: one entry
 }
+
+// The probe names' hash has room for the program's probes when all are known at compile time,
+// and for the probe table's bound when pid probes may appear while tracing.
+TEST(MapTable, ProbeNamesSizedByTheKnownProbes) {
+    codegen::MapNeeds n;
+    n.globals.assign(8, 0);
+    n.strings.assign(257, 0);
+    n.probe_names = true;
+    auto entries = [&] {
+        for (const auto& m : codegen::map_table(n))
+            if (m.id == codegen::abi::kProbeNamesMap) return m.max_entries;
+        return 0u;
+    };
+    n.probe_name_entries = 10;
+    EXPECT_EQ(entries(), 10u);
+    n.probe_name_entries = 0;
+    EXPECT_EQ(entries(), codegen::abi::kProbeTableEntries);
+    n.probe_names = false;
+    EXPECT_EQ(entries(), 1u);
+}

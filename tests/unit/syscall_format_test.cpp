@@ -144,16 +144,38 @@ TEST(SyscallFormat, ReadFromATracefsDirectoryOnce) {
     EXPECT_EQ(probes::syscall_format("read", true, root), read);
 }
 
+// The kernel's BTF is parsed only for a call tracefs has no format of: a syscall one-liner's
+// argument types come from tracefs alone.
+TEST(SyscallFormat, BtfAskedOnlyWithoutAFormat) {
+    std::filesystem::path root =
+        std::filesystem::temp_directory_path() / ("lt_tracefs_btf_" + std::to_string(getpid()));
+    std::filesystem::create_directories(root / "events/syscalls/sys_enter_pread64");
+    std::ofstream(root / "events/syscalls/sys_enter_pread64/format")
+        << format_text("sys_enter_pread64",
+                       {"unsigned int fd", "char * buf", "size_t count", "loff_t pos"});
+    int asked = 0;
+    auto parsed = [&asked]() -> const struct btf* {
+        ++asked;
+        return nullptr;
+    };
+    EXPECT_EQ(probes::syscall_probe_arg_types(parsed, "pread64", true, root),
+              (std::vector<std::string>{"unsigned int", "char *", "size_t", "loff_t"}));
+    EXPECT_EQ(asked, 0);
+    EXPECT_TRUE(probes::syscall_probe_arg_types(parsed, "lt_nocall", true, root).empty());
+    EXPECT_EQ(asked, 1);
+    std::filesystem::remove_all(root);
+}
+
 // Without tracefs formats, -lv falls back to the __do_sys_<call> BTF record the kernel keeps
 // for some calls (getcwd on 6.1 to 6.18); the return value is then untyped.
 TEST(SyscallFormat, WithoutTracefsTypesFromBtf) {
     if (!have_btf()) GTEST_SKIP() << "no /sys/kernel/btf/vmlinux";
     std::string none = "/nonexistent/lt_tracefs";
-    auto getcwd = probes::syscall_probe_arg_types(test::vmlinux().parsed(), "getcwd", true, none);
+    auto parsed = [] { return test::vmlinux().parsed(); };
+    auto getcwd = probes::syscall_probe_arg_types(parsed, "getcwd", true, none);
     if (getcwd.empty()) GTEST_SKIP() << "this kernel's BTF has no __do_sys_getcwd";
     EXPECT_EQ(getcwd, (std::vector<std::string>{"char *", "unsigned long"}));
-    const struct btf* b = test::vmlinux().parsed();
-    EXPECT_TRUE(probes::syscall_probe_arg_types(b, "getcwd", false, none).empty());
+    EXPECT_TRUE(probes::syscall_probe_arg_types(parsed, "getcwd", false, none).empty());
 }
 
 TEST(TypeSpelling, DTypesWithoutBtf) {

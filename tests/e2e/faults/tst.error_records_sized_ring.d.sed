@@ -1,0 +1,1 @@
+s/ at DIF offset [0-9]+$//
