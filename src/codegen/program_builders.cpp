@@ -14,24 +14,29 @@ using bpf::VReg;
 using probes::AttachKind;
 
 const ProgramBuilder& program_builder(AttachKind kind) {
-    // Context columns: user_regs, entry_site, return_site, clean_kernel_stack,
-    // names_by_probe_id, syscall_return, may_swap_identity.
     static const ProgramBuilder kBegin{abi::kBegin, build_dtrace_entry, {}};
     static const ProgramBuilder kEnd{abi::kEnd, build_dtrace_entry, {}};
     static const ProgramBuilder kProfile{abi::kActive, build_profile_entry,
-                                         {false, false, false, true, false, false, false}};
+                                         {.clean_kernel_stack = true}};
     static const ProgramBuilder kUprobe{abi::kActive, build_uprobe_entry,
-                                        {true, true, false, true, true, false, false}};
+                                        {.user_regs = true,
+                                         .entry_site = true,
+                                         .clean_kernel_stack = true,
+                                         .names_by_probe_id = true}};
     static const ProgramBuilder kUretprobe{abi::kActive, build_uretprobe_entry,
-                                           {true, false, true, true, true, false, false}};
-    static const ProgramBuilder kUsdt{abi::kActive, build_usdt_entry,
-                                      {true, false, false, true, true, false, false}};
+                                           {.user_regs = true,
+                                            .return_site = true,
+                                            .clean_kernel_stack = true,
+                                            .names_by_probe_id = true}};
+    static const ProgramBuilder kUsdt{
+        abi::kActive, build_usdt_entry,
+        {.user_regs = true, .clean_kernel_stack = true, .names_by_probe_id = true}};
     static const ProgramBuilder kSyscallEntry{abi::kActive, build_syscall_entry,
-                                              {false, false, false, false, true, false, false}};
-    static const ProgramBuilder kSyscallReturn{abi::kActive, build_syscall_entry,
-                                               {false, false, false, false, true, true, false}};
+                                              {.names_by_probe_id = true}};
+    static const ProgramBuilder kSyscallReturn{
+        abi::kActive, build_syscall_entry, {.names_by_probe_id = true, .syscall_return = true}};
     static const ProgramBuilder kSdt{abi::kActive, build_sdt_entry,
-                                     {false, false, false, false, true, false, true}};
+                                     {.names_by_probe_id = true, .may_swap_identity = true}};
     switch (kind) {
         case AttachKind::Begin:
             return kBegin;

@@ -20,11 +20,9 @@ bool fires_bounded(AttachKind k) {
 
 std::optional<uint64_t> records_bound(const ProgramSet& ps) {
     // Clauses enabled later (pid probes of libraries not loaded yet) or dispatched by tables
-    // fire on events.
+    // fire on events. Every other program exists for its epids' kind, so the epids decide.
     if (!ps.uprobe_clauses.empty() || !ps.syscall_clauses.empty() || !ps.sdt_clauses.empty())
         return std::nullopt;
-    for (const auto& p : ps.programs)
-        if (!fires_bounded(p.kind)) return std::nullopt;
     uint64_t largest = sizeof(abi::FaultRecord);
     uint64_t firings = 0, errors = 0;
     for (const auto& e : ps.epids) {
