@@ -6,13 +6,18 @@
 // a grabbed process runs on, and calls made before the uprobes are in place are not seen.
 #include <signal.h>
 
+#include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 
 #include "api/consumer_impl.h"
+#include "process/module_match.h"
 #include "process/pid_probes.h"
+#include "process/proc_maps.h"
 #include "process/rtld.h"
+#include "util/glob.h"
 
 namespace bdtrace {
 
@@ -39,6 +44,40 @@ void rematch(Consumer::Impl& impl, uint64_t pid) {
         }
     }
     fresh.attach("in pid " + std::to_string(pid));
+}
+
+// Whether an object `pid` loads later may add probes for `d` (the process maps `objects` now):
+// a USDT provider's probes may come with any object, a module glob or an empty module may match
+// one, and a plain module name naming no object yet waits for one (-Z). A plain name naming a
+// mapped object picks that object for good (module_match.h).
+bool may_match_later(const probes::Description& d,
+                     const std::vector<process::MappedObject>& objects) {
+    Diagnostic ignored;
+    auto prov = process::parse_pid_provider(d.provider, ignored);
+    if (!prov || prov->prefix != "pid") return true;
+    if (d.module.empty() || util::has_glob(d.module)) return true;
+    return process::match_modules(objects, d.module).empty();
+}
+
+// Whether the program prints names of user addresses (ustack(), usym() and its kin, %A): a
+// library loaded and unloaded before the names are printed is remembered when the watch sees it.
+bool names_user_addresses(const codegen::ProgramSet& ps) {
+    using Kind = codegen::Field::Kind;
+    auto user = [](const codegen::Field& f) {
+        return f.kind == Kind::UStack || f.kind == Kind::USym || f.is_pid;
+    };
+    auto in_actions = [&](const std::vector<codegen::ActionRecord>& actions) {
+        for (const auto& a : actions)
+            if (std::any_of(a.fields.begin(), a.fields.end(), user)) return true;
+        return false;
+    };
+    for (const auto& uc : ps.uprobe_clauses)
+        if (in_actions(uc.actions)) return true;
+    for (const auto& e : ps.epids)
+        if (in_actions(e.actions)) return true;
+    for (const auto& agg : ps.aggregations)
+        if (std::any_of(agg.keys.begin(), agg.keys.end(), user)) return true;
+    return false;
 }
 
 }  // namespace
@@ -78,12 +117,22 @@ void NewProbes::attach(const std::string& where) {
 
 bool watch_libraries(Consumer::Impl& impl, runtime::SessionError* err) {
     if (!impl.session->watches_libraries()) return true;
+    // The processes whose later loads may matter; each watch costs a uprobe link, and the
+    // kernel waits a grace period (~16 ms here) to unregister each link at exit.
+    const bool names = names_user_addresses(*impl.programs);
+    std::map<uint64_t, std::optional<std::vector<process::MappedObject>>> objects;
     std::set<uint64_t> pids;
+    auto consider = [&](uint64_t pid, const probes::Description& d) {
+        if (pids.count(pid)) return;
+        auto it = objects.find(pid);
+        if (it == objects.end()) it = objects.emplace(pid, process::read_mapped_objects(pid)).first;
+        if (names || !it->second || may_match_later(d, *it->second)) pids.insert(pid);
+    };
     for (const auto& uc : impl.programs->uprobe_clauses)
         for (const auto& d : uc.descriptions) {
-            if (auto pid = pid_of(d)) pids.insert(*pid);
+            if (auto pid = pid_of(d)) consider(*pid, d);
             else
-                for (pid_t p : impl.processes.pids()) pids.insert(static_cast<uint64_t>(p));
+                for (pid_t p : impl.processes.pids()) consider(static_cast<uint64_t>(p), d);
         }
     for (uint64_t pid : pids) {
         auto hook = process::find_rtld_hook(static_cast<pid_t>(pid));

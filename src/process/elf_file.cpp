@@ -28,6 +28,30 @@ std::string demangle(const std::string& name) {
     return out;
 }
 
+// Sorts by symbol_before through an index, then moves each symbol once into place along the
+// permutation's cycles: sorting the symbols themselves moves each many times, and a sorted copy
+// touches as much fresh memory again (first touches of pages are most of the cost on a VM).
+void sort_symbols(std::vector<ElfSymbol>& syms) {
+    std::vector<uint32_t> order(syms.size());
+    for (uint32_t i = 0; i < order.size(); ++i) order[i] = i;
+    std::sort(order.begin(), order.end(),
+              [&](uint32_t a, uint32_t b) { return symbol_before(syms[a], syms[b]); });
+    // order[k] is the symbol that goes to k: follow each cycle once.
+    for (uint32_t k = 0; k < order.size(); ++k) {
+        if (order[k] == k) continue;
+        ElfSymbol held = std::move(syms[k]);
+        uint32_t at = k;
+        while (order[at] != k) {
+            uint32_t from = order[at];
+            syms[at] = std::move(syms[from]);
+            order[at] = at;
+            at = from;
+        }
+        syms[at] = std::move(held);
+        order[at] = at;
+    }
+}
+
 // The defined functions of every section of type `wanted` (and, when `objects` is given, the
 // data objects: STT_OBJECT with a size); true when the file has such a section.
 bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out,
@@ -41,6 +65,8 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out,
         Elf_Data* data = elf_getdata(scn, nullptr);
         if (!data) continue;
         size_t n = sh.sh_size / sh.sh_entsize;
+        // Grown once (moving thousands of symbols costs more), by what the section really holds.
+        out.reserve(out.size() + std::min<size_t>(n, data->d_size / sh.sh_entsize));
         for (size_t i = 0; i < n; ++i) {
             GElf_Sym sym;
             if (!gelf_getsym(data, static_cast<int>(i), &sym)) continue;
@@ -64,8 +90,8 @@ bool read_functions(Elf* elf, Elf64_Word wanted, std::vector<ElfSymbol>& out,
             (object ? *objects : out).push_back(std::move(s));
         }
     }
-    std::sort(out.begin(), out.end(), symbol_before);
-    if (objects) std::sort(objects->begin(), objects->end(), symbol_before);
+    sort_symbols(out);
+    if (objects) sort_symbols(*objects);
     return found;
 }
 
