@@ -8,8 +8,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 #include "process/debug_file.h"
 #include "process/frame_info.h"
@@ -163,6 +165,8 @@ std::shared_ptr<const ElfFile> ElfFile::load(const std::string& root, const std:
     if (!h.elf) return nullptr;
     auto f = std::make_shared<ElfFile>();
     f->path_ = root + path;
+    static std::atomic<uint64_t> loaded{0};
+    f->serial_ = ++loaded;
     GElf_Ehdr eh;
     if (!gelf_getehdr(h.elf, &eh)) return nullptr;
     f->type = eh.e_type;
@@ -215,10 +219,21 @@ std::vector<uint8_t> ElfFile::read(uint64_t vaddr, uint64_t size) const {
     auto off = file_offset(vaddr);
     if (!off || !file_offset(vaddr + size - 1) || size == 0) return {};
     std::vector<uint8_t> buf(size);
-    int fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return {};
-    ssize_t n = ::pread(fd, buf.data(), size, static_cast<off_t>(*off));
-    ::close(fd);
+    // The file read last stays open: reads come in runs on one file (a function's bytes, then
+    // its entry, its offsets), and opening a path through /proc/PID/root costs more than the
+    // read. One descriptor at most, however many files are loaded.
+    // Kept by the loaded file's serial, not its path: a path may name a newer file by now.
+    static std::mutex lock;
+    static uint64_t open_serial = 0;
+    static int open_fd = -1;
+    std::lock_guard<std::mutex> held(lock);
+    if (open_serial != serial_) {
+        if (open_fd >= 0) ::close(open_fd);
+        open_serial = serial_;
+        open_fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+    }
+    if (open_fd < 0) return {};
+    ssize_t n = ::pread(open_fd, buf.data(), size, static_cast<off_t>(*off));
     if (n != static_cast<ssize_t>(size)) return {};
     return buf;
 }

@@ -65,6 +65,7 @@ public:
 
 private:
     std::string path_;
+    uint64_t serial_ = 0;  // which load() made it (read() keeps the last file read open)
     mutable std::shared_ptr<FrameInfo> frames_;
     mutable bool frames_tried_ = false;
 };

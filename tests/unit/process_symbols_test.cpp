@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "process/elf_file.h"
 #include "process/kernel_symbols.h"
@@ -99,4 +100,45 @@ TEST(ProcessSymbols, AddressSpaceRebuiltFromWatchReports) {
     syms.note_mmap(gone, libc->dev, libc->inode, libc->ranges.front().start);
     EXPECT_EQ(syms.umod(gone, getpid_addr), libc->module);
     EXPECT_EQ(syms.usym(gone, addr + 3), "unit_tests`bdtrace_test_symbol_target");
+}
+
+// ElfFile::read keeps the file it read last open; a file loaded later from the same path (a new
+// file put there meanwhile) reads its own bytes, and reads alternating between files stay right.
+TEST(ProcessSymbols, ElfReadsEachLoadedFile) {
+    using bdtrace::process::ElfFile;
+    char tmpl[] = "/tmp/bdtrace-elfread-XXXXXX";
+    ASSERT_NE(mkdtemp(tmpl), nullptr);
+    const std::string dir = tmpl, path = dir + "/prog", other = dir + "/other";
+    auto copy = [](const std::string& to, char pad) {
+        FILE* in = std::fopen("/bin/true", "rb");
+        FILE* out = std::fopen((to + ".new").c_str(), "wb");
+        ASSERT_TRUE(in && out);
+        int c;
+        for (long at = 0; (c = std::fgetc(in)) != EOF; ++at)
+            std::fputc(at >= 9 && at < 16 ? pad : c, out);  // e_ident's padding bytes
+        std::fclose(in);
+        std::fclose(out);
+        ASSERT_EQ(std::rename((to + ".new").c_str(), to.c_str()), 0);
+    };
+    auto pad_of = [](const ElfFile& f) {
+        auto at = f.vaddr_of_offset(9);
+        std::vector<uint8_t> b = at ? f.read(*at, 7) : std::vector<uint8_t>{};
+        auto same = [&](uint8_t x) { return x == b[0]; };
+        return b.size() == 7 && std::all_of(b.begin(), b.end(), same) ? static_cast<int>(b[0]) : -1;
+    };
+    copy(path, 'a');
+    copy(other, 'o');
+    auto first = ElfFile::load("", path);
+    auto second = ElfFile::load("", other);
+    ASSERT_TRUE(first && second);
+    EXPECT_EQ(pad_of(*first), 'a');
+    EXPECT_EQ(pad_of(*second), 'o');
+    EXPECT_EQ(pad_of(*first), 'a');
+    copy(path, 'b');  // a new file at the path while the old one is still open
+    auto again = ElfFile::load("", path);
+    ASSERT_TRUE(again);
+    EXPECT_EQ(pad_of(*again), 'b');
+    std::remove(path.c_str());
+    std::remove(other.c_str());
+    rmdir(dir.c_str());
 }
