@@ -31,6 +31,9 @@ struct FakeKernel::State {
     std::vector<int> test_runs;
     std::set<std::pair<std::string, uint64_t>> unprobeable;
     std::map<int, uint64_t> recursion_misses;  // by program fd
+    bool batch_refused = false;  // map update batches refused as by a kernel before 5.6
+    size_t batches = 0;          // map update batches taken
+    std::map<Op, size_t> map_calls;  // single-entry map operations asked for, by kind
 
     ErrorContext ctx(std::string subject) const {
         ErrorContext c;
@@ -101,6 +104,10 @@ class FakeMap final : public Map {
     Result<void> update(std::span<const std::byte> key, std::span<const std::byte> value,
                         UpdateMode mode) override {
         if (auto e = check(Op::MapUpdate, key, value.size())) return std::move(*e);
+        return put(key, value, mode);
+    }
+
+    Result<void> put(std::span<const std::byte> key, std::span<const std::byte> value, UpdateMode mode) {
         if (frozen_) return fail(Op::MapUpdate, EPERM);
         if (spec_.type == MapType::RingBuf || spec_.type == MapType::StackTrace)
             return fail(Op::MapUpdate, EINVAL);
@@ -131,6 +138,19 @@ class FakeMap final : public Map {
         entries_.emplace(k, Bytes(value.begin(), value.begin() + static_cast<long>(vs)));
         order_.push_back(std::move(k));
         return {};
+    }
+
+    // Like the kernel's: one update per entry, stopping at the first refused.
+    Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
+                                    size_t count, UpdateMode mode) override {
+        if (st_->batch_refused) return size_t{0};
+        if (auto e = st_->refuse(Op::MapUpdate, name())) return std::move(*e);
+        ++st_->batches;
+        const size_t ks = spec_.key_size, vs = value_buffer_size();
+        for (size_t i = 0; i < count; ++i)
+            if (auto r = put(keys.subspan(i * ks, ks), values.subspan(i * vs, vs), mode); !r)
+                return std::move(r).error();
+        return count;
     }
 
     Result<bool> remove(std::span<const std::byte> key) override {
@@ -185,6 +205,7 @@ class FakeMap final : public Map {
     }
     Error fail(Op op, int err) const { return classify(op, err, st_->ctx(name())); }
     std::optional<Error> check(Op op, std::span<const std::byte> key, size_t value_size) {
+        ++st_->map_calls[op];
         if (auto e = st_->refuse(op, name())) return e;
         if (key.size() != spec_.key_size)
             return usage_error(op, "key of " + std::to_string(key.size()) + " bytes for map '" +
@@ -332,6 +353,15 @@ void FakeKernel::refuse_uprobe_offset(std::string path, uint64_t offset) {
 
 void FakeKernel::remove_vmlinux_type(std::string name) {
     st_->missing_types.insert(std::move(name));
+}
+
+void FakeKernel::refuse_map_batches(bool refused) { st_->batch_refused = refused; }
+
+size_t FakeKernel::map_batches() const { return st_->batches; }
+
+size_t FakeKernel::map_calls(Op op) const {
+    auto it = st_->map_calls.find(op);
+    return it == st_->map_calls.end() ? 0 : it->second;
 }
 
 void FakeKernel::set_recursion_misses(int program_fd, uint64_t misses) { st_->recursion_misses[program_fd] = misses; }

@@ -54,6 +54,12 @@ class FakeKernel final : public Kernel {
     void refuse_uprobe_offset(std::string path, uint64_t offset);
     // vmlinux_type_id() invents a stable id for any name except the ones declared missing here.
     void remove_vmlinux_type(std::string name);
+    // Map::update_batch() finds no batch command, as on a kernel before 5.6 (true), or takes
+    // its batches (false, the default). map_batches(): how many batches were taken;
+    // map_calls(op): how many single-entry lookups, updates, ... of maps were asked for.
+    void refuse_map_batches(bool refused);
+    size_t map_batches() const;
+    size_t map_calls(Op op) const;
     // What Program::recursion_misses() of the program loaded as `fd` says from now on.
     void set_recursion_misses(int program_fd, uint64_t misses);
 

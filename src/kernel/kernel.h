@@ -100,6 +100,12 @@ class Map {
     virtual Result<bool> lookup(std::span<const std::byte> key, std::span<std::byte> value) = 0;
     virtual Result<void> update(std::span<const std::byte> key, std::span<const std::byte> value,
                                 UpdateMode mode = UpdateMode::Any) = 0;
+    // Many updates in one BPF_MAP_UPDATE_BATCH: keys.size() / key_size entries, their keys packed
+    // one after the other in `keys`, their values (value_buffer_size() bytes each) in `values`.
+    // Where the kernel refuses the command (before Linux 5.6, or a map type without it), the
+    // entries it did not write are updated one by one.
+    Result<void> update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
+                              UpdateMode mode = UpdateMode::Any);
     // Returns false when the key was absent.
     virtual Result<bool> remove(std::span<const std::byte> key) = 0;
     // The key after `key` (the first key when `key` is empty). Returns false at the end.
@@ -110,6 +116,11 @@ class Map {
     virtual Result<void> freeze() = 0;
 
   protected:
+    // update_batch's one call: `count` entries, sizes checked. Returns how many the kernel wrote
+    // before it refused the command itself (count when it took them all); an error otherwise.
+    // The default offers no batch: 0.
+    virtual Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
+                                            size_t count, UpdateMode mode);
     explicit Map(MapSpec spec, int possible_cpus) : spec_(std::move(spec)), ncpus_(possible_cpus) {}
     MapSpec spec_;
     int ncpus_;

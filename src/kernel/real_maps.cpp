@@ -87,6 +87,22 @@ class RealMap final : public Map {
         return k_.fail(Op::MapUpdate, errno, name());
     }
 
+    Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
+                                    size_t count, UpdateMode mode) override {
+        LIBBPF_OPTS(bpf_map_batch_opts, opts);
+        opts.elem_flags = mode == UpdateMode::NoExist ? BPF_NOEXIST
+                          : mode == UpdateMode::Exist ? BPF_EXIST
+                                                      : BPF_ANY;
+        auto n = static_cast<uint32_t>(count);
+        if (::bpf_map_update_batch(fd(), keys.data(), values.data(), &n, &opts) == 0) return count;
+        // No batch command here (EINVAL before Linux 5.6, ENOTSUPP (524) or EOPNOTSUPP for a map
+        // type without it), or an entry refused (n before it were written): update_batch does
+        // the rest one by one, which names what is wrong. A kernel without the command leaves
+        // n as it was given.
+        if (errno == EINVAL || errno == 524 || errno == EOPNOTSUPP) return n < count ? size_t{n} : size_t{0};
+        return k_.fail(Op::MapUpdate, errno, name());
+    }
+
     Result<bool> remove(std::span<const std::byte> key) override {
         if (auto e = check(Op::MapDelete, key, SIZE_MAX)) return std::move(*e);
         if (::bpf_map_delete_elem(fd(), key.data()) == 0) return true;

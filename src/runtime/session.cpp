@@ -171,30 +171,43 @@ Session::~Session() {
 // file, process and program, the probe id as each offset's cookie, the process filter in the
 // kernel. Offsets whose instruction the kernel cannot probe are left out (and named by
 // take_skipped()) rather than failing the whole attachment.
+uint32_t* Session::probe_row(uint32_t probe_id) {
+    const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
+    if (probe_rows_.size() < (size_t{probe_id} + 1) * slots) probe_rows_.resize((size_t{probe_id} + 1) * slots, 0);
+    return &probe_rows_[size_t{probe_id} * slots];
+}
+
 bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err) {
-    kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
-    std::map<uint32_t, std::vector<uint32_t>> rows;
     const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
     std::vector<uint32_t> uprobe_slots;
     for (const auto& uc : ps_.uprobe_clauses) uprobe_slots.push_back(uc.clause);
     // (return probe program, return uprobe link, file, pid) -> one link.
     std::map<std::tuple<bool, bool, std::string, uint64_t>, kernel::UprobeMultiSpec> by_file;
     std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
-    // What the clauses enabled on each probe read (codegen/clause_reads.h): where its uprobes go.
-    std::map<uint32_t, codegen::ClauseReads> reads;
-    for (const auto& e : ps_.epids) reads[e.probe_id] |= e.reads;
-    for (const codegen::Epid* e : epids) reads[e->probe_id] |= e->reads;
+    // The probes of `epids`, each once, in order; a probe's row as the session wrote it before
+    // this call says whether it is attached already (another clause enabled it).
+    std::vector<uint32_t> fresh;
+    std::vector<bool> in_fresh;
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
             return false;
         }
-        auto& row = rows[e->probe_id];
-        if (row.empty()) {
-            row.assign(slots, 0);
-            std::vector<std::byte> cur(table.value_buffer_size());
-            if (auto r = table.lookup(kernel::bytes_of(e->probe_id), cur); r && *r)
-                std::memcpy(row.data(), cur.data(), 4 * slots);
+        if (in_fresh.size() <= e->probe_id) in_fresh.resize(e->probe_id + 1, false);
+        if (!in_fresh[e->probe_id]) fresh.push_back(e->probe_id);
+        in_fresh[e->probe_id] = true;
+    }
+    // What the clauses enabled on each probe read (codegen/clause_reads.h): where its uprobes go.
+    std::vector<codegen::ClauseReads> reads(in_fresh.size());
+    for (const auto& e : ps_.epids)
+        if (e.probe_id < reads.size()) reads[e.probe_id] |= e.reads;
+    for (const codegen::Epid* e : epids) reads[e->probe_id] |= e->reads;
+    std::vector<bool> seen(in_fresh.size(), false);
+    for (const codegen::Epid* e : epids) {
+        if (!seen[e->probe_id]) {
+            seen[e->probe_id] = true;
+            const uint32_t* row = probe_row(e->probe_id);
+            const bool attached = std::any_of(row, row + slots, [](uint32_t v) { return v != 0; });
             // A return probe is served by the kernel's return trampoline (a return uprobe
             // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
             // no clause reads what only the returning instruction knows, and no call of the
@@ -212,8 +225,6 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             spec.path = where.path;
             spec.pid = static_cast<pid_t>(where.pid);
             spec.retprobe = return_uprobe;
-            // A probe already in the table is attached already (another clause enabled it).
-            bool attached = std::any_of(row.begin(), row.end(), [](uint32_t v) { return v != 0; });
             if (attached) {
             } else if (!up) {
                 usdt.push_back(e);
@@ -242,21 +253,27 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
             }
         }
         if (int slot = codegen::slot_of(uprobe_slots, e->clause, e->occurrence); slot >= 0)
-            row[static_cast<size_t>(slot)] = e->epid;
+            probe_row(e->probe_id)[static_cast<size_t>(slot)] = e->epid;
     }
-    for (const auto& [id, row] : rows) {
-        auto r = table.update(kernel::bytes_of(id), std::as_bytes(std::span(row)));
-        if (!r) {
-            *err = from(r.error());
-            return false;
-        }
+    // The rows of these probes in one batch, as the session now has them.
+    std::sort(fresh.begin(), fresh.end());
+    std::vector<uint32_t> values;
+    values.reserve(fresh.size() * slots);
+    for (uint32_t id : fresh) {
+        const uint32_t* row = probe_row(id);
+        values.insert(values.end(), row, row + slots);
+    }
+    kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
+    if (auto r = table.update_batch(std::as_bytes(std::span(fresh)), std::as_bytes(std::span(values))); !r) {
+        *err = from(r.error());
+        return false;
     }
     if (ps_.probe_names) {
         // probeprov, probemod, probefunc, probename of each new probe, one strsize buffer each.
         kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
         std::vector<char> value(4 * ps_.strsize);
         for (const codegen::Epid* e : epids) {
-            if (!rows.count(e->probe_id)) continue;
+            if (!in_fresh[e->probe_id]) continue;
             std::fill(value.begin(), value.end(), 0);
             const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
             for (size_t i = 0; i < 4; ++i)
@@ -266,7 +283,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
                 *err = from(r.error());
                 return false;
             }
-            rows.erase(e->probe_id);
+            in_fresh[e->probe_id] = false;
         }
     }
     if (!usdt.empty() && !attach_usdt(usdt, err)) return false;

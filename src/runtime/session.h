@@ -183,6 +183,11 @@ private:
     void skip(const codegen::Epid& e, SkippedProbe::Why why);
     std::vector<SkippedProbe> skipped_;
     std::set<uint64_t> unstarted_;
+    // The probe table's rows as this session wrote them, row after row by probe id (slots of
+    // the pid provider's clauses, at least one per row; grown as ids come): the table is only
+    // ever written from here, so a probe's row is known without asking the kernel.
+    std::vector<uint32_t> probe_rows_;
+    uint32_t* probe_row(uint32_t probe_id);
 };
 
 }  // namespace bdtrace::runtime

@@ -5,6 +5,7 @@
 // unclosed. So under -F both probes of such a function are left disabled: the partner's
 // probe-table row is cleared (its uprobes stay, and find no clause to run), and the consumer
 // names it beside the skipped probes.
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <tuple>
@@ -44,6 +45,7 @@ void Session::disable_unpaired() {
         if (!up || unpaired_ids_.count(e.probe_id)) continue;
         if (!refused.count(function_of(*up))) continue;
         if (!table.update(kernel::bytes_of(e.probe_id), zero)) continue;
+        std::fill_n(probe_row(e.probe_id), zero.size() / 4, 0u);
         unpaired_ids_.insert(e.probe_id);
         if (!refused_ids_.count(e.probe_id))
             unpaired_.push_back(e.provider + ":" + e.module + ":" + e.function + ":" + e.name);
