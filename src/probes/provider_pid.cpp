@@ -73,23 +73,27 @@ public:
             error_ = res.error;
             return;
         }
-        for (const auto& p : res.probes) {
-            const process::PidObject& obj = res.objects.at(p.object);
+        // The resolution is this call's: its strings are moved into the probes.
+        const std::string provider = "pid" + std::to_string(prov->pid);
+        std::vector<std::string> paths;  // by object
+        for (const auto& obj : res.objects) paths.push_back(obj.mapping.root + obj.mapping.path);
+        out.reserve(out.size() + res.probes.size());
+        for (auto& p : res.probes) {
             Probe probe;
-            probe.provider = "pid" + std::to_string(prov->pid);
-            probe.module = p.module;
-            probe.function = p.function;
-            probe.name = p.name;
+            probe.provider = provider;
+            probe.module = std::move(p.module);
+            probe.function = std::move(p.function);
+            probe.name = std::move(p.name);
             UprobePlan plan;
             plan.pid = prov->pid;
-            plan.path = obj.mapping.root + obj.mapping.path;
+            plan.path = paths.at(p.object);
             plan.file_offset = p.file_offset;
             plan.returns = p.kind == process::PidProbeKind::Return;
-            plan.return_sites = p.return_sites;
+            plan.return_sites = std::move(p.return_sites);
             plan.return_uprobe = p.return_uprobe;
             plan.entry_exact = {p.exact_file_offset, p.exact_offset};
             plan.entry_further = {p.further_file_offset, p.further_offset};
-            plan.site_paths = p.site_paths;
+            plan.site_paths = std::move(p.site_paths);
             plan.nop5_site = p.nop5;
             probe.plan = std::move(plan);
             out.push_back(std::move(probe));

@@ -231,7 +231,10 @@ void add_part_landings(FunctionCode& out, std::span<const uint8_t> part, uint64_
 }  // namespace
 
 FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym) {
-    std::vector<uint8_t> bytes = elf.read(sym.value, sym.size);
+    return decode_function(elf, sym, elf.read(sym.value, sym.size));
+}
+
+FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym, std::span<const uint8_t> bytes) {
     FunctionLayout layout = layout_of(elf, sym);
     FunctionCode out = decode_function(bytes, layout);
     if (!out.complete || layout.parts.empty()) return out;

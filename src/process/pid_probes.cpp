@@ -107,9 +107,13 @@ bool is_dynamic_linker(const std::string& path) {
            util::glob_match("ld64.so*", base);
 }
 
-InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, uint64_t offset) {
+// The instruction at `offset` in the function: from its bytes when they were all read
+// (`bytes`), else read from the file.
+InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, std::span<const uint8_t> bytes, uint64_t offset) {
     uint64_t left = body.size > offset ? body.size - offset : 0;
-    return uprobe_path(elf.read(body.value + offset, std::min<uint64_t>(left, 15)), body.value + offset);
+    uint64_t n = std::min<uint64_t>(left, 15);
+    if (!bytes.empty()) return uprobe_path(left ? bytes.subspan(offset, n) : std::span<const uint8_t>{}, body.value + offset);
+    return uprobe_path(elf.read(body.value + offset, n), body.value + offset);
 }
 
 // "offset 0x4 (`push %rbp`): emulated"
@@ -118,9 +122,10 @@ std::string site_text(uint64_t offset, const InsnPath& ip) {
 }
 
 // -lv's lines for the probe: each uprobe site, the instruction there and the kernel's path.
-void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, const EntryPlacement* e) {
+void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, std::span<const uint8_t> bytes,
+                    const EntryPlacement* e) {
     if (p.kind == PidProbeKind::Offset) {
-        p.site_paths.push_back(site_text(p.offset, path_at(elf, body, p.offset)));
+        p.site_paths.push_back(site_text(p.offset, path_at(elf, body, bytes, p.offset)));
         return;
     }
     if (!e) return;
@@ -148,7 +153,7 @@ void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, cons
         else
             lines.push_back("return trampoline: not used: " + p.no_trampoline);
         for (const auto& [file_offset, offset] : p.return_sites)
-            lines.push_back("return at " + site_text(offset, path_at(elf, body, offset)));
+            lines.push_back("return at " + site_text(offset, path_at(elf, body, bytes, offset)));
     }
     p.site_paths = std::move(lines);
 }
@@ -166,6 +171,8 @@ struct Builder {
     // System-wide (pid 0): bdtrace's own load bias of the file when it maps it too, where IFUNCs
     // are resolved as every process on this machine resolves them.
     std::optional<uint64_t> self_bias = std::nullopt;
+    // The object's readable segments (entry_site.h), for the object per_module walks.
+    Readable readable = {};
 
     // A return probe's sites (return_sites.h), and whether the kernel's return trampoline may
     // serve it (uretprobe_safety.h, and trampoline_refused above). A function that does not
@@ -210,10 +217,15 @@ struct Builder {
         // One function, one set of probes: an IFUNC and its implementation both matched by a
         // glob are one function.
         if (!taken.insert({object, body->value}).second) return true;
-        // The function's code is decoded once, and only when a probe needs it.
+        // The function's bytes are read once, and its code decoded once, when a probe needs them.
+        std::optional<std::vector<uint8_t>> read;
+        auto bytes = [&]() -> std::span<const uint8_t> {
+            if (!read) read = obj.elf->read(body->value, body->size);
+            return *read;
+        };
         std::optional<FunctionCode> decoded;
         auto code = [&]() -> const FunctionCode& {
-            if (!decoded) decoded = decode_function(*obj.elf, *body);
+            if (!decoded) decoded = decode_function(*obj.elf, *body, bytes());
             return *decoded;
         };
         // Where an entry uprobe goes (entry_site.h): the whole function is decoded only when its
@@ -221,21 +233,21 @@ struct Builder {
         std::optional<EntryPlacement> placed;
         auto placement = [&]() -> const EntryPlacement& {
             if (placed) return *placed;
-            InsnPath first = path_at(*obj.elf, *body, 0);
+            InsnPath first = path_at(*obj.elf, *body, bytes(), 0);
             if (fast_path(first.path) || first.length == 0) {
                 placed.emplace();
                 placed->first.insn = first;
                 placed->exact = placed->further = placed->first;
             } else {
-                placed = place_entry(obj.elf->read(body->value, body->size), code(), body->value,
-                                     readable_of(*obj.elf));
+                placed = place_entry(bytes(), code(), body->value, readable);
             }
             return *placed;
         };
         auto names = probe_names(*body, function, name_pattern, code, res.error);
         if (res.error) return false;
+        const std::vector<const ElfSymbol*> alias_symbols = aliases_at(*obj.elf, sym.value);
         std::vector<std::string> aliases;
-        for (const auto* a : aliases_at(*obj.elf, sym.value)) aliases.push_back(a->name);
+        for (const auto* a : alias_symbols) aliases.push_back(a->name);
         for (auto& n : names) {
             PidProbe p;
             p.pid = pid;
@@ -243,7 +255,7 @@ struct Builder {
             p.module = obj.mapping.module;
             p.function = function;
             p.demangled = sym.demangled;
-            for (const auto* a : aliases_at(*obj.elf, sym.value))
+            for (const auto* a : alias_symbols)
                 if (a->name == function) p.demangled = a->demangled;
             p.name = std::move(n.name);
             p.kind = n.entry ? PidProbeKind::Entry : n.ret ? PidProbeKind::Return
@@ -274,7 +286,8 @@ struct Builder {
                                       "single-stepped return";
                 }
             }
-            describe_sites(p, *obj.elf, *body, placed ? &*placed : nullptr);
+            describe_sites(p, *obj.elf, *body, read ? std::span<const uint8_t>(*read) : std::span<const uint8_t>{},
+                           placed ? &*placed : nullptr);
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -301,6 +314,7 @@ struct Builder {
 
     void per_module(size_t object) {
         const ElfFile& elf = *res.objects[object].elf;
+        readable = readable_of(elf);
         if (!function_pattern.empty() && !util::has_glob(function_pattern)) {
             const ElfSymbol* found = nullptr;
             for (const auto* table : {&elf.symtab, &elf.dynsym}) {
@@ -416,7 +430,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         return res;
     }
     if (function == "-") return absolute(pid, *mapped, module, name);
-    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt};
+    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt, {}};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !util::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {
@@ -457,7 +471,7 @@ PidResolution PidProbeResolver::resolve_file(const std::string& path, const std:
         return res;
     }
     // Any process may map an unwinder (uretprobe_safety.h, rule 4): assume one does.
-    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt};
+    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt, {}};
     if (auto self = read_mapped_objects(static_cast<uint64_t>(::getpid())))
         for (const auto& m : *self)
             if (m.dev == obj.mapping.dev && m.inode == obj.mapping.inode) {
