@@ -326,8 +326,17 @@ namespace {
 // as the session reports it) by its name ("entry", "return", an offset), not through a glob of
 // names (which reaches every instruction of a function).
 bool names_probe(Consumer::Impl& impl, const std::string& full) {
+    // Whether `full` is the epid's probe, field by field (no string built per epid).
+    auto is_named = [&](const codegen::Epid& e) {
+        std::string_view rest = full;
+        for (const std::string* field : {&e.provider, &e.module, &e.function}) {
+            if (!rest.starts_with(*field) || rest.size() <= field->size() || rest[field->size()] != ':') return false;
+            rest.remove_prefix(field->size() + 1);
+        }
+        return rest == e.name;
+    };
     for (const codegen::Epid& e : impl.programs->epids) {
-        if (e.provider + ":" + e.module + ":" + e.function + ":" + e.name != full) continue;
+        if (!is_named(e)) continue;
         for (const codegen::UprobeClause& uc : impl.programs->uprobe_clauses)
             for (const probes::Description& d : uc.descriptions)
                 if (d.name == e.name && util::glob_match(d.function, e.function)) return true;

@@ -2,6 +2,7 @@
 #include "cli/driver.h"
 
 #include <fcntl.h>
+#include <malloc.h>
 #include <signal.h>
 #include <unistd.h>
 
@@ -413,6 +414,8 @@ int Driver::trace() {
     if (io_.flush) io_.flush();
     if (output_) std::fflush(output_.get());
     consumer_->continue_processes();
+    // Start-up's freed memory, kept for reuse while it ran (main.cpp), goes back now.
+    malloc_trim(0);
 
     // -x oformat=json: every line is a JSON object, so DTrace's blank lines are left out.
     auto oformat = consumer_->getopt("oformat");

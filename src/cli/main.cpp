@@ -1,4 +1,5 @@
 // bdtrace: dtrace(1) for Linux. A thin client: parse argv, run it over the Consumer API.
+#include <malloc.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -25,6 +26,12 @@ void write_err(std::string_view s) {
 }  // namespace
 
 int main(int argc, char** argv) {
+    // Start-up builds and drops large tables (a pid description over a whole library makes
+    // thousands of probes, in vectors grown by doubling): memory freed is kept for the next
+    // allocation rather than handed back to the kernel, whose fresh pages cost a fault each
+    // when touched (~15 us on a VM). The driver hands back what is left once tracing runs.
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
+    mallopt(M_TRIM_THRESHOLD, 128 << 20);
     std::vector<std::string> args(argv, argv + argc);
     bdtrace::cli::ArgsResult parsed = bdtrace::cli::parse_args(args);
     const bdtrace::cli::CommandLine& line = parsed.line;

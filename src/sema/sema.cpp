@@ -1,5 +1,6 @@
 // Program scope: declarations, typedefs, struct/union/enum layout, inlines, probe matching.
 #include <algorithm>
+#include <unordered_map>
 
 #include "diag/render.h"
 #include "frontend/const_fold.h"
@@ -342,6 +343,7 @@ void Checker::inline_def(const InlineDef& d, bool library) {
 
 std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
     std::vector<EnabledProbe> out;
+    std::unordered_map<uint32_t, uint32_t> matched;  // by probe id: how often matched so far
     for (const auto& pd : c.probes) {
         std::vector<const probes::Probe*> found;
         if (pd.id) {
@@ -372,11 +374,9 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
                           pd.name + " does not match any probes" + (near ? " (did you mean " + *near + "?)" : ""));
             }
         }
-        for (const probes::Probe* p : found) {
-            auto before = std::count_if(out.begin(), out.end(), [&](const EnabledProbe& e) { return e.probe_id == p->id; });
-            out.push_back({p->id, p->provider, p->module, p->function, p->name,
-                           static_cast<uint32_t>(before), p});
-        }
+        out.reserve(out.size() + found.size());
+        for (const probes::Probe* p : found)
+            out.push_back({p->id, p->provider, p->module, p->function, p->name, matched[p->id]++, p});
     }
     return out;
 }
