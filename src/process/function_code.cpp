@@ -78,12 +78,21 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
     size_t off = 0;
     ZydisMnemonic last = ZYDIS_MNEMONIC_INVALID;
     while (off < size) {
+        ZydisDecoderContext context;
         ZydisDecodedInstruction insn;
         ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
-        if (!ZYAN_SUCCESS(ZydisDecoderDecodeFull(&decoder, code.data() + off, size - off, &insn, ops)) ||
+        if (!ZYAN_SUCCESS(ZydisDecoderDecodeInstruction(&decoder, &context, code.data() + off, size - off, &insn)) ||
             insn.length == 0) {
             // Running out of bytes mid-instruction is reported the same way: the symbol's size
             // ends inside an instruction, or these bytes are not code.
+            stop(out, off, "cannot decode the instruction at offset " + hex(off));
+            break;
+        }
+        const auto category = insn.meta.category;
+        // Operands are decoded only where they are read: a branch's or a call's target.
+        const bool branch = category == ZYDIS_CATEGORY_COND_BR || category == ZYDIS_CATEGORY_UNCOND_BR ||
+                            category == ZYDIS_CATEGORY_CALL;
+        if (branch && !ZYAN_SUCCESS(ZydisDecoderDecodeOperands(&decoder, &context, &insn, ops, insn.operand_count))) {
             stop(out, off, "cannot decode the instruction at offset " + hex(off));
             break;
         }
@@ -91,7 +100,6 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         prefixes.push_back(insn.raw.prefix_count);
         last = insn.mnemonic;
         if (insn.mnemonic == ZYDIS_MNEMONIC_NOP && insn.length == 5) out.nop5.push_back(off);
-        const auto category = insn.meta.category;
         if (category == ZYDIS_CATEGORY_CALL) out.has_call = true;
         if (insn.mnemonic == ZYDIS_MNEMONIC_RET) {
             out.has_ret = true;
