@@ -216,9 +216,15 @@ std::optional<uint64_t> ElfFile::vaddr_of_offset(uint64_t offset) const {
 }
 
 std::vector<uint8_t> ElfFile::read(uint64_t vaddr, uint64_t size) const {
-    auto off = file_offset(vaddr);
-    if (!off || !file_offset(vaddr + size - 1) || size == 0) return {};
     std::vector<uint8_t> buf(size);
+    if (!read_into(vaddr, buf)) return {};
+    return buf;
+}
+
+bool ElfFile::read_into(uint64_t vaddr, std::span<uint8_t> out) const {
+    const uint64_t size = out.size();
+    auto off = file_offset(vaddr);
+    if (!off || !file_offset(vaddr + size - 1) || size == 0) return false;
     // The file read last stays open: reads come in runs on one file (a function's bytes, then
     // its entry, its offsets), and opening a path through /proc/PID/root costs more than the
     // read. One descriptor at most, however many files are loaded.
@@ -232,10 +238,38 @@ std::vector<uint8_t> ElfFile::read(uint64_t vaddr, uint64_t size) const {
         open_serial = serial_;
         open_fd = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
     }
-    if (open_fd < 0) return {};
-    ssize_t n = ::pread(open_fd, buf.data(), size, static_cast<off_t>(*off));
-    if (n != static_cast<ssize_t>(size)) return {};
-    return buf;
+    if (open_fd < 0) return false;
+    ssize_t n = ::pread(open_fd, out.data(), size, static_cast<off_t>(*off));
+    return n == static_cast<ssize_t>(size);
+}
+
+std::span<const uint8_t> ElfWindow::bytes(uint64_t vaddr, uint64_t size) {
+    if (size == 0) return {};
+    if (vaddr >= start_ && vaddr - start_ <= buf_.size() && size <= buf_.size() - (vaddr - start_)) {
+        ++served_;
+        return std::span<const uint8_t>(buf_).subspan(vaddr - start_, size);
+    }
+    // A new window from vaddr, inside its segment's bytes in the file: twice the last one's
+    // size when that one served more than one range (a walk in address order), else one
+    // page (scattered reads cost no more than they did alone). A range it cannot hold is
+    // read alone.
+    span_ = served_ > 1 ? std::min(span_ * 2, kMost) : kFirst;
+    served_ = 1;
+    buf_.clear();
+    for (const auto& s : elf_.loads) {
+        if (vaddr < s.vaddr || vaddr >= s.vaddr + s.filesz) continue;
+        const uint64_t left = s.vaddr + s.filesz - vaddr;
+        if (size > left || size > kMost) break;
+        buf_.resize(std::min(left, std::max(size, span_)));
+        if (!elf_.read_into(vaddr, buf_)) {
+            buf_.clear();
+            break;
+        }
+        start_ = vaddr;
+        return std::span<const uint8_t>(buf_).first(size);
+    }
+    alone_ = elf_.read(vaddr, size);
+    return alone_;
 }
 
 const ElfSymbol* ElfFile::containing(uint64_t vaddr) const {

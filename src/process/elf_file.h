@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <vector>
@@ -54,6 +55,8 @@ public:
     std::optional<uint64_t> vaddr_of_offset(uint64_t offset) const;
     // The bytes at [vaddr, vaddr + size) read from the file; empty when not in a file segment.
     std::vector<uint8_t> read(uint64_t vaddr, uint64_t size) const;
+    // The same into `out` (out.size() bytes); false when they are not all in the file.
+    bool read_into(uint64_t vaddr, std::span<uint8_t> out) const;
     // The function containing vaddr (.symtab first, then .dynsym), or null.
     const ElfSymbol* containing(uint64_t vaddr) const;
     // The data object holding vaddr, or null.
@@ -68,6 +71,25 @@ private:
     uint64_t serial_ = 0;  // which load() made it (read() keeps the last file read open)
     mutable std::shared_ptr<FrameInfo> frames_;
     mutable bool frames_tried_ = false;
+};
+
+// Many reads of one file in address order (the functions of a library, one after the other):
+// the bytes come from one larger read (a pread, not a mapping: a file truncated under a
+// mapping would kill the reader) and are handed out as slices of it.
+class ElfWindow {
+public:
+    explicit ElfWindow(const ElfFile& elf) : elf_(elf) {}
+    // What elf.read(vaddr, size) gives, valid until the next call.
+    std::span<const uint8_t> bytes(uint64_t vaddr, uint64_t size);
+
+private:
+    static constexpr uint64_t kFirst = 4096, kMost = 128 * 1024;
+    const ElfFile& elf_;
+    std::vector<uint8_t> buf_;  // the file's bytes at start_
+    uint64_t start_ = 0;
+    uint64_t span_ = kFirst;  // the size of the last window
+    unsigned served_ = 0;     // the ranges it served
+    std::vector<uint8_t> alone_;  // a range read by itself
 };
 
 }  // namespace bdtrace::process

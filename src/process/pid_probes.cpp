@@ -171,8 +171,10 @@ struct Builder {
     // System-wide (pid 0): bdtrace's own load bias of the file when it maps it too, where IFUNCs
     // are resolved as every process on this machine resolves them.
     std::optional<uint64_t> self_bias = std::nullopt;
-    // The object's readable segments (entry_site.h), for the object per_module walks.
+    // The object's readable segments (entry_site.h), for the object per_module walks, and the
+    // window its functions' bytes are read through (walked in address order).
     Readable readable = {};
+    std::optional<ElfWindow> window = std::nullopt;
 
     // A return probe's sites (return_sites.h), and whether the kernel's return trampoline may
     // serve it (uretprobe_safety.h, and trampoline_refused above). A function that does not
@@ -217,10 +219,11 @@ struct Builder {
         // One function, one set of probes: an IFUNC and its implementation both matched by a
         // glob are one function.
         if (!taken.insert({object, body->value}).second) return true;
-        // The function's bytes are read once, and its code decoded once, when a probe needs them.
-        std::optional<std::vector<uint8_t>> read;
+        // The function's bytes are read once (through the object's window), and its code
+        // decoded once, when a probe needs them.
+        std::optional<std::span<const uint8_t>> read;
         auto bytes = [&]() -> std::span<const uint8_t> {
-            if (!read) read = obj.elf->read(body->value, body->size);
+            if (!read) read = window->bytes(body->value, body->size);
             return *read;
         };
         std::optional<FunctionCode> decoded;
@@ -286,8 +289,7 @@ struct Builder {
                                       "single-stepped return";
                 }
             }
-            describe_sites(p, *obj.elf, *body, read ? std::span<const uint8_t>(*read) : std::span<const uint8_t>{},
-                           placed ? &*placed : nullptr);
+            describe_sites(p, *obj.elf, *body, read.value_or(std::span<const uint8_t>{}), placed ? &*placed : nullptr);
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -315,6 +317,7 @@ struct Builder {
     void per_module(size_t object) {
         const ElfFile& elf = *res.objects[object].elf;
         readable = readable_of(elf);
+        window.emplace(elf);
         if (!function_pattern.empty() && !util::has_glob(function_pattern)) {
             const ElfSymbol* found = nullptr;
             for (const auto* table : {&elf.symtab, &elf.dynsym}) {
@@ -430,7 +433,7 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         return res;
     }
     if (function == "-") return absolute(pid, *mapped, module, name);
-    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt, {}};
+    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt, {}, std::nullopt};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !util::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {
@@ -471,7 +474,7 @@ PidResolution PidProbeResolver::resolve_file(const std::string& path, const std:
         return res;
     }
     // Any process may map an unwinder (uretprobe_safety.h, rule 4): assume one does.
-    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt, {}};
+    Builder b{0, module, function, name, res, nullptr, {}, true, std::nullopt, {}, std::nullopt};
     if (auto self = read_mapped_objects(static_cast<uint64_t>(::getpid())))
         for (const auto& m : *self)
             if (m.dev == obj.mapping.dev && m.inode == obj.mapping.inode) {

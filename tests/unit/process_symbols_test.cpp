@@ -142,3 +142,28 @@ TEST(ProcessSymbols, ElfReadsEachLoadedFile) {
     std::remove(other.c_str());
     rmdir(dir.c_str());
 }
+
+// ElfWindow hands out what ElfFile::read gives, whatever the order of the ranges: a walk over
+// every function in address order (served from larger reads), the same functions scattered,
+// a range larger than any window, and ranges outside the file's segments.
+TEST(ProcessSymbols, ElfWindowGivesWhatReadGives) {
+    using namespace bdtrace::process;
+    auto elf = ElfFile::load("", "/proc/self/exe");
+    ASSERT_TRUE(elf);
+    ASSERT_FALSE(elf->symtab.empty());
+    auto same = [&](ElfWindow& w, uint64_t vaddr, uint64_t size) {
+        std::vector<uint8_t> want = elf->read(vaddr, size);
+        std::span<const uint8_t> got = w.bytes(vaddr, size);
+        EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.end()), want) << std::hex << vaddr << " " << size;
+    };
+    ElfWindow walk(*elf);
+    for (const auto& s : elf->symtab) same(walk, s.value, s.size);
+    ElfWindow scattered(*elf);
+    for (size_t i = elf->symtab.size(); i-- > 0;) same(scattered, elf->symtab[i].value, elf->symtab[i].size);
+    ElfWindow other(*elf);
+    for (const auto& seg : elf->loads) {
+        same(other, seg.vaddr, std::min<uint64_t>(seg.filesz, 300 * 1024));  // past any window
+        same(other, seg.vaddr + seg.filesz - 8, 16);                          // past the file's bytes
+    }
+    same(other, 0x7fff00000000, 16);  // in no segment
+}
