@@ -330,7 +330,9 @@ bool names_probe(Consumer::Impl& impl, const std::string& full) {
     auto is_named = [&](const codegen::Epid& e) {
         std::string_view rest = full;
         for (const std::string* field : {&e.provider, &e.module, &e.function}) {
-            if (!rest.starts_with(*field) || rest.size() <= field->size() || rest[field->size()] != ':') return false;
+            if (!rest.starts_with(*field) || rest.size() <= field->size() ||
+                rest[field->size()] != ':')
+                return false;
             rest.remove_prefix(field->size() + 1);
         }
         return rest == e.name;

@@ -414,8 +414,11 @@ int Driver::trace() {
     if (io_.flush) io_.flush();
     if (output_) std::fflush(output_.get());
     consumer_->continue_processes();
-    // Start-up's freed memory, kept for reuse while it ran (main.cpp), goes back now.
+    // Start-up's freed memory, kept for reuse while it ran (main.cpp), goes back now, and
+    // from here on the allocator hands memory back as it does by default (glibc's 128 KiB).
     malloc_trim(0);
+    mallopt(M_MMAP_THRESHOLD, 128 << 10);
+    mallopt(M_TRIM_THRESHOLD, 128 << 10);
 
     // -x oformat=json: every line is a JSON object, so DTrace's blank lines are left out.
     auto oformat = consumer_->getopt("oformat");

@@ -43,19 +43,22 @@ Result<void> Map::update_batch(std::span<const std::byte> keys, std::span<const 
     const size_t ks = spec_.key_size, vs = value_buffer_size();
     const size_t count = ks ? keys.size() / ks : 0;
     if (ks == 0 || keys.size() != count * ks || values.size() != count * vs)
-        return usage_error(Op::MapUpdate, "batch of " + std::to_string(keys.size()) + " key bytes and " +
-                                              std::to_string(values.size()) + " value bytes for map '" + name() +
-                                              "' (its keys have " + std::to_string(ks) + ", its values " +
-                                              std::to_string(vs) + ")");
+        return usage_error(Op::MapUpdate, "batch of " + std::to_string(keys.size()) +
+                                              " key bytes and " + std::to_string(values.size()) +
+                                              " value bytes for map '" + name() +
+                                              "' (its keys have " + std::to_string(ks) +
+                                              ", its values " + std::to_string(vs) + ")");
     if (count == 0) return {};
     auto done = try_update_batch(keys, values, count, mode);
     if (!done) return std::move(done.error());
     for (size_t i = *done; i < count; ++i)
-        if (auto r = update(keys.subspan(i * ks, ks), values.subspan(i * vs, vs), mode); !r) return r;
+        if (auto r = update(keys.subspan(i * ks, ks), values.subspan(i * vs, vs), mode); !r)
+            return r;
     return {};
 }
 
-Result<size_t> Map::try_update_batch(std::span<const std::byte>, std::span<const std::byte>, size_t, UpdateMode) {
+Result<size_t> Map::try_update_batch(std::span<const std::byte>, std::span<const std::byte>, size_t,
+                                     UpdateMode) {
     return size_t{0};
 }
 

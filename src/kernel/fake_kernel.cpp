@@ -31,8 +31,8 @@ struct FakeKernel::State {
     std::vector<int> test_runs;
     std::set<std::pair<std::string, uint64_t>> unprobeable;
     std::map<int, uint64_t> recursion_misses;  // by program fd
-    bool batch_refused = false;  // map update batches refused as by a kernel before 5.6
-    size_t batches = 0;          // map update batches taken
+    bool batch_refused = false;      // map update batches refused as by a kernel before 5.6
+    size_t batches = 0;              // map update batches taken
     std::map<Op, size_t> map_calls;  // single-entry map operations asked for, by kind
 
     ErrorContext ctx(std::string subject) const {
@@ -107,7 +107,8 @@ class FakeMap final : public Map {
         return put(key, value, mode);
     }
 
-    Result<void> put(std::span<const std::byte> key, std::span<const std::byte> value, UpdateMode mode) {
+    Result<void> put(std::span<const std::byte> key, std::span<const std::byte> value,
+                     UpdateMode mode) {
         if (frozen_) return fail(Op::MapUpdate, EPERM);
         if (spec_.type == MapType::RingBuf || spec_.type == MapType::StackTrace)
             return fail(Op::MapUpdate, EINVAL);
@@ -141,8 +142,9 @@ class FakeMap final : public Map {
     }
 
     // Like the kernel's: one update per entry, stopping at the first refused.
-    Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
-                                    size_t count, UpdateMode mode) override {
+    Result<size_t> try_update_batch(std::span<const std::byte> keys,
+                                    std::span<const std::byte> values, size_t count,
+                                    UpdateMode mode) override {
         if (st_->batch_refused) return size_t{0};
         if (auto e = st_->refuse(Op::MapUpdate, name())) return std::move(*e);
         ++st_->batches;
@@ -355,9 +357,13 @@ void FakeKernel::remove_vmlinux_type(std::string name) {
     st_->missing_types.insert(std::move(name));
 }
 
-void FakeKernel::refuse_map_batches(bool refused) { st_->batch_refused = refused; }
+void FakeKernel::refuse_map_batches(bool refused) {
+    st_->batch_refused = refused;
+}
 
-size_t FakeKernel::map_batches() const { return st_->batches; }
+size_t FakeKernel::map_batches() const {
+    return st_->batches;
+}
 
 size_t FakeKernel::map_calls(Op op) const {
     auto it = st_->map_calls.find(op);

@@ -119,8 +119,9 @@ class Map {
     // update_batch's one call: `count` entries, sizes checked. Returns how many the kernel wrote
     // before it refused the command itself (count when it took them all); an error otherwise.
     // The default offers no batch: 0.
-    virtual Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
-                                            size_t count, UpdateMode mode);
+    virtual Result<size_t> try_update_batch(std::span<const std::byte> keys,
+                                            std::span<const std::byte> values, size_t count,
+                                            UpdateMode mode);
     explicit Map(MapSpec spec, int possible_cpus) : spec_(std::move(spec)), ncpus_(possible_cpus) {}
     MapSpec spec_;
     int ncpus_;

@@ -87,8 +87,9 @@ class RealMap final : public Map {
         return k_.fail(Op::MapUpdate, errno, name());
     }
 
-    Result<size_t> try_update_batch(std::span<const std::byte> keys, std::span<const std::byte> values,
-                                    size_t count, UpdateMode mode) override {
+    Result<size_t> try_update_batch(std::span<const std::byte> keys,
+                                    std::span<const std::byte> values, size_t count,
+                                    UpdateMode mode) override {
         LIBBPF_OPTS(bpf_map_batch_opts, opts);
         opts.elem_flags = mode == UpdateMode::NoExist ? BPF_NOEXIST
                           : mode == UpdateMode::Exist ? BPF_EXIST
@@ -99,7 +100,8 @@ class RealMap final : public Map {
         // type without it), or an entry refused (n before it were written): update_batch does
         // the rest one by one, which names what is wrong. A kernel without the command leaves
         // n as it was given.
-        if (errno == EINVAL || errno == 524 || errno == EOPNOTSUPP) return n < count ? size_t{n} : size_t{0};
+        if (errno == EINVAL || errno == 524 || errno == EOPNOTSUPP)
+            return n < count ? size_t{n} : size_t{0};
         return k_.fail(Op::MapUpdate, errno, name());
     }
 

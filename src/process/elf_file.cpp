@@ -245,7 +245,8 @@ bool ElfFile::read_into(uint64_t vaddr, std::span<uint8_t> out) const {
 
 std::span<const uint8_t> ElfWindow::bytes(uint64_t vaddr, uint64_t size) {
     if (size == 0) return {};
-    if (vaddr >= start_ && vaddr - start_ <= buf_.size() && size <= buf_.size() - (vaddr - start_)) {
+    if (vaddr >= start_ && vaddr - start_ <= buf_.size() &&
+        size <= buf_.size() - (vaddr - start_)) {
         ++served_;
         return std::span<const uint8_t>(buf_).subspan(vaddr - start_, size);
     }

@@ -87,8 +87,8 @@ private:
     const ElfFile& elf_;
     std::vector<uint8_t> buf_;  // the file's bytes at start_
     uint64_t start_ = 0;
-    uint64_t span_ = kFirst;  // the size of the last window
-    unsigned served_ = 0;     // the ranges it served
+    uint64_t span_ = kFirst;      // the size of the last window
+    unsigned served_ = 0;         // the ranges it served
     std::vector<uint8_t> alone_;  // a range read by itself
 };
 

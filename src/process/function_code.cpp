@@ -81,7 +81,8 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         ZydisDecoderContext context;
         ZydisDecodedInstruction insn;
         ZydisDecodedOperand ops[ZYDIS_MAX_OPERAND_COUNT];
-        if (!ZYAN_SUCCESS(ZydisDecoderDecodeInstruction(&decoder, &context, code.data() + off, size - off, &insn)) ||
+        if (!ZYAN_SUCCESS(ZydisDecoderDecodeInstruction(&decoder, &context, code.data() + off,
+                                                        size - off, &insn)) ||
             insn.length == 0) {
             // Running out of bytes mid-instruction is reported the same way: the symbol's size
             // ends inside an instruction, or these bytes are not code.
@@ -90,9 +91,10 @@ FunctionCode decode_function(std::span<const uint8_t> code, const FunctionLayout
         }
         const auto category = insn.meta.category;
         // Operands are decoded only where they are read: a branch's or a call's target.
-        const bool branch = category == ZYDIS_CATEGORY_COND_BR || category == ZYDIS_CATEGORY_UNCOND_BR ||
-                            category == ZYDIS_CATEGORY_CALL;
-        if (branch && !ZYAN_SUCCESS(ZydisDecoderDecodeOperands(&decoder, &context, &insn, ops, insn.operand_count))) {
+        const bool branch = category == ZYDIS_CATEGORY_COND_BR ||
+                            category == ZYDIS_CATEGORY_UNCOND_BR || category == ZYDIS_CATEGORY_CALL;
+        if (branch && !ZYAN_SUCCESS(ZydisDecoderDecodeOperands(&decoder, &context, &insn, ops,
+                                                               insn.operand_count))) {
             stop(out, off, "cannot decode the instruction at offset " + hex(off));
             break;
         }
@@ -242,7 +244,8 @@ FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym) {
     return decode_function(elf, sym, elf.read(sym.value, sym.size));
 }
 
-FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym, std::span<const uint8_t> bytes) {
+FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym,
+                             std::span<const uint8_t> bytes) {
     FunctionLayout layout = layout_of(elf, sym);
     FunctionCode out = decode_function(bytes, layout);
     if (!out.complete || layout.parts.empty()) return out;

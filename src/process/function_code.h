@@ -93,7 +93,8 @@ FunctionLayout layout_of(const ElfFile& elf, const ElfSymbol& sym);
 // not in a file segment).
 FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym);
 // The same with the function's bytes read already (elf.read(sym.value, sym.size)).
-FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym, std::span<const uint8_t> bytes);
+FunctionCode decode_function(const ElfFile& elf, const ElfSymbol& sym,
+                             std::span<const uint8_t> bytes);
 
 // Whether `code` (at least 5 bytes, or fewer at the end of a buffer) starts with a 5-byte NOP
 // (`0f 1f 44 00 00` and the other 5-byte encodings of nop).

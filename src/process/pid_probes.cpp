@@ -109,10 +109,13 @@ bool is_dynamic_linker(const std::string& path) {
 
 // The instruction at `offset` in the function: from its bytes when they were all read
 // (`bytes`), else read from the file.
-InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, std::span<const uint8_t> bytes, uint64_t offset) {
+InsnPath path_at(const ElfFile& elf, const ElfSymbol& body, std::span<const uint8_t> bytes,
+                 uint64_t offset) {
     uint64_t left = body.size > offset ? body.size - offset : 0;
     uint64_t n = std::min<uint64_t>(left, 15);
-    if (!bytes.empty()) return uprobe_path(left ? bytes.subspan(offset, n) : std::span<const uint8_t>{}, body.value + offset);
+    if (!bytes.empty())
+        return uprobe_path(left ? bytes.subspan(offset, n) : std::span<const uint8_t>{},
+                           body.value + offset);
     return uprobe_path(elf.read(body.value + offset, n), body.value + offset);
 }
 
@@ -122,8 +125,8 @@ std::string site_text(uint64_t offset, const InsnPath& ip) {
 }
 
 // -lv's lines for the probe: each uprobe site, the instruction there and the kernel's path.
-void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body, std::span<const uint8_t> bytes,
-                    const EntryPlacement* e) {
+void describe_sites(PidProbe& p, const ElfFile& elf, const ElfSymbol& body,
+                    std::span<const uint8_t> bytes, const EntryPlacement* e) {
     if (p.kind == PidProbeKind::Offset) {
         p.site_paths.push_back(site_text(p.offset, path_at(elf, body, bytes, p.offset)));
         return;
@@ -289,7 +292,8 @@ struct Builder {
                                       "single-stepped return";
                 }
             }
-            describe_sites(p, *obj.elf, *body, read.value_or(std::span<const uint8_t>{}), placed ? &*placed : nullptr);
+            describe_sites(p, *obj.elf, *body, read.value_or(std::span<const uint8_t>{}),
+                           placed ? &*placed : nullptr);
             p.ifunc = sym.ifunc;
             p.aliases = aliases;
             res.probes.push_back(std::move(p));
@@ -433,7 +437,8 @@ PidResolution PidProbeResolver::resolve(uint64_t pid, std::string_view module,
         return res;
     }
     if (function == "-") return absolute(pid, *mapped, module, name);
-    Builder b{pid, module, function, name, res, nullptr, {}, unwinder_mapped(*mapped), std::nullopt, {}, std::nullopt};
+    Builder b{pid,          module, function,    name, res, nullptr, {}, unwinder_mapped(*mapped),
+              std::nullopt, {},     std::nullopt};
     auto matched = match_modules(*mapped, module);
     if (matched.empty() && !module.empty() && !util::has_glob(module)) res.module_missing = true;
     for (size_t i : matched) {

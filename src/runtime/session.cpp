@@ -167,17 +167,20 @@ Session::~Session() {
     links_.clear();
 }
 
+// A probe's row of the probe table as this session wrote it (zeros when never written).
+uint32_t* Session::probe_row(uint32_t probe_id) {
+    const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
+    if (probe_rows_.size() < (size_t{probe_id} + 1) * slots)
+        probe_rows_.resize((size_t{probe_id} + 1) * slots, 0);
+    return &probe_rows_[size_t{probe_id} * slots];
+}
+
 // pid provider probes: their rows of the probe table, then one uprobe_multi link per object
 // file, process and program, the probe id as each offset's cookie, the process filter in the
 // kernel. Offsets whose instruction the kernel cannot probe are left out (and named by
 // take_skipped()) rather than failing the whole attachment.
-uint32_t* Session::probe_row(uint32_t probe_id) {
-    const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
-    if (probe_rows_.size() < (size_t{probe_id} + 1) * slots) probe_rows_.resize((size_t{probe_id} + 1) * slots, 0);
-    return &probe_rows_[size_t{probe_id} * slots];
-}
-
-bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids, SessionError* err) {
+bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids,
+                                  SessionError* err) {
     const size_t slots = std::max<size_t>(ps_.uprobe_clauses.size(), 1);
     std::vector<uint32_t> uprobe_slots;
     for (const auto& uc : ps_.uprobe_clauses) uprobe_slots.push_back(uc.clause);
@@ -264,7 +267,9 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         values.insert(values.end(), row, row + slots);
     }
     kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
-    if (auto r = table.update_batch(std::as_bytes(std::span(fresh)), std::as_bytes(std::span(values))); !r) {
+    if (auto r =
+            table.update_batch(std::as_bytes(std::span(fresh)), std::as_bytes(std::span(values)));
+        !r) {
         *err = from(r.error());
         return false;
     }

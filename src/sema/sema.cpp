@@ -376,7 +376,8 @@ std::vector<EnabledProbe> Checker::match_probes(const ast::Clause& c) {
         }
         out.reserve(out.size() + found.size());
         for (const probes::Probe* p : found)
-            out.push_back({p->id, p->provider, p->module, p->function, p->name, matched[p->id]++, p});
+            out.push_back(
+                {p->id, p->provider, p->module, p->function, p->name, matched[p->id]++, p});
     }
     return out;
 }

@@ -297,7 +297,8 @@ TEST(KernelFake, UpdateBatchFallsBackToSingleUpdates) {
     const uint64_t values[] = {11, 33};
     for (bool refused : {false, true}) {
         k.refuse_map_batches(refused);
-        ASSERT_TRUE((*m)->update_batch(std::as_bytes(std::span(keys)), std::as_bytes(std::span(values))));
+        ASSERT_TRUE(
+            (*m)->update_batch(std::as_bytes(std::span(keys)), std::as_bytes(std::span(values))));
         uint64_t v = 0;
         ASSERT_TRUE((*m)->lookup(bytes_of(keys[1]), writable_bytes_of(v)));
         EXPECT_EQ(v, 33u);
@@ -305,5 +306,6 @@ TEST(KernelFake, UpdateBatchFallsBackToSingleUpdates) {
     EXPECT_EQ(k.map_batches(), 1u);
     EXPECT_EQ(k.map_calls(Op::MapUpdate), 2u);  // the refused batch's, one by one
     // Sizes that do not make whole entries are refused before the kernel sees them.
-    EXPECT_FALSE((*m)->update_batch(std::as_bytes(std::span(keys)), std::as_bytes(std::span(values)).first(12)));
+    EXPECT_FALSE((*m)->update_batch(std::as_bytes(std::span(keys)),
+                                    std::as_bytes(std::span(values)).first(12)));
 }

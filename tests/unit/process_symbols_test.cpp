@@ -154,16 +154,18 @@ TEST(ProcessSymbols, ElfWindowGivesWhatReadGives) {
     auto same = [&](ElfWindow& w, uint64_t vaddr, uint64_t size) {
         std::vector<uint8_t> want = elf->read(vaddr, size);
         std::span<const uint8_t> got = w.bytes(vaddr, size);
-        EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.end()), want) << std::hex << vaddr << " " << size;
+        EXPECT_EQ(std::vector<uint8_t>(got.begin(), got.end()), want)
+            << std::hex << vaddr << " " << size;
     };
     ElfWindow walk(*elf);
     for (const auto& s : elf->symtab) same(walk, s.value, s.size);
     ElfWindow scattered(*elf);
-    for (size_t i = elf->symtab.size(); i-- > 0;) same(scattered, elf->symtab[i].value, elf->symtab[i].size);
+    for (size_t i = elf->symtab.size(); i-- > 0;)
+        same(scattered, elf->symtab[i].value, elf->symtab[i].size);
     ElfWindow other(*elf);
     for (const auto& seg : elf->loads) {
         same(other, seg.vaddr, std::min<uint64_t>(seg.filesz, 300 * 1024));  // past any window
-        same(other, seg.vaddr + seg.filesz - 8, 16);                          // past the file's bytes
+        same(other, seg.vaddr + seg.filesz - 8, 16);  // past the file's bytes
     }
     same(other, 0x7fff00000000, 16);  // in no segment
 }

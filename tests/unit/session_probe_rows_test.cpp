@@ -12,8 +12,12 @@
 
 using namespace bdtrace;
 
-extern "C" __attribute__((noinline, used)) long bdtrace_rows_one(long a) { return a + 1; }
-extern "C" __attribute__((noinline, used)) long bdtrace_rows_two(long a) { return a + 2; }
+extern "C" __attribute__((noinline, used)) long bdtrace_rows_one(long a) {
+    return a + 1;
+}
+extern "C" __attribute__((noinline, used)) long bdtrace_rows_two(long a) {
+    return a + 2;
+}
 
 namespace {
 
@@ -23,8 +27,9 @@ std::string pid_functions(const char* function) {
 
 // Compiles and assembles `text`, takes the epids `later` picks out of the program set (to be
 // enabled after attach, as NewProbes does), then loads and attaches the rest on `k`.
-void load_without(kernel::FakeKernel& k, probes::Registry& registry, const std::string& text, test::Loaded& out,
-                  const std::function<bool(const codegen::Epid&)>& later, std::vector<codegen::Epid>& taken) {
+void load_without(kernel::FakeKernel& k, probes::Registry& registry, const std::string& text,
+                  test::Loaded& out, const std::function<bool(const codegen::Epid&)>& later,
+                  std::vector<codegen::Epid>& taken) {
     out.ps = test::compile(registry, out.types, text);
     ASSERT_TRUE(out.ps);
     std::string asm_err;
@@ -38,7 +43,8 @@ void load_without(kernel::FakeKernel& k, probes::Registry& registry, const std::
             ++it;
         }
     runtime::SessionError err;
-    out.session = runtime::Session::load(k, *out.ps, [](const void*, size_t) {}, &err);
+    out.session = runtime::Session::load(
+        k, *out.ps, [](const void*, size_t) {}, &err);
     ASSERT_TRUE(out.session) << err.message;
     ASSERT_TRUE(out.session->attach(&err)) << err.message;
 }
@@ -68,7 +74,9 @@ TEST(SessionProbeRows, TwoClausesOneProbeInOneBatchWithoutLookups) {
         k.refuse_map_batches(!batches);
         test::Loaded l;
         test::load(registry, k,
-                   pid_functions("bdtrace_rows_one") + " { } " + pid_functions("bdtrace_rows_one") + " /1/ { }\n", l);
+                   pid_functions("bdtrace_rows_one") + " { } " + pid_functions("bdtrace_rows_one") +
+                       " /1/ { }\n",
+                   l);
         if (HasFatalFailure()) return;
         ASSERT_EQ(l.ps->epids.size(), 2u);
         EXPECT_EQ(k.map_calls(kernel::Op::MapLookup), 0u);
@@ -86,9 +94,11 @@ TEST(SessionProbeRows, AClauseEnabledLaterKeepsTheSlotsThere) {
     kernel::FakeKernel k;
     test::Loaded l;
     std::vector<codegen::Epid> later;
-    load_without(k, registry,
-                 pid_functions("bdtrace_rows_one") + " { } " + pid_functions("bdtrace_rows_one") + " /1/ { }\n", l,
-                 [](const codegen::Epid& e) { return e.clause == 1; }, later);
+    load_without(
+        k, registry,
+        pid_functions("bdtrace_rows_one") + " { } " + pid_functions("bdtrace_rows_one") +
+            " /1/ { }\n",
+        l, [](const codegen::Epid& e) { return e.clause == 1; }, later);
     if (HasFatalFailure()) return;
     ASSERT_EQ(later.size(), 1u);
     ASSERT_EQ(l.ps->epids.size(), 1u);
@@ -106,8 +116,9 @@ TEST(SessionProbeRows, AProbeFoundLaterGetsItsRow) {
     kernel::FakeKernel k;
     test::Loaded l;
     std::vector<codegen::Epid> later;
-    load_without(k, registry, pid_functions("bdtrace_rows_*") + " { }\n", l,
-                 [](const codegen::Epid& e) { return e.function == "bdtrace_rows_two"; }, later);
+    load_without(
+        k, registry, pid_functions("bdtrace_rows_*") + " { }\n", l,
+        [](const codegen::Epid& e) { return e.function == "bdtrace_rows_two"; }, later);
     if (HasFatalFailure()) return;
     ASSERT_EQ(later.size(), 1u);
     ASSERT_EQ(l.ps->epids.size(), 1u);
