@@ -275,6 +275,11 @@ class Kernel {
     virtual Result<std::unique_ptr<Link>> attach_uprobe_multi(const Program& prog,
                                                               const UprobeMultiSpec& spec) = 0;
 
+    // Releases every link of `links` (and empties it). The real kernel closes them from a few
+    // threads at once: the release of each uprobe link waits out an RCU grace period (~16 ms
+    // on this machine), and waits that overlap cost one. Others release them one by one.
+    virtual void detach_all(std::vector<std::unique_ptr<Link>>& links) { links.clear(); }
+
     // BPF_PROG_TEST_RUN: runs a program once on this CPU with `ctx` as its context (for a raw
     // tracepoint program, its u64 arguments) and returns the program's return value. DTrace's
     // BEGIN and END clauses run this way; they have no event. `cpu` >= 0: on that CPU instead

@@ -2,8 +2,11 @@
 // and uprobe_multi links. Each is a Link that owns its fds; closing them detaches.
 #include <sys/ioctl.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <fstream>
+#include <system_error>
+#include <thread>
 
 #include "kernel/real_kernel.h"
 
@@ -208,6 +211,28 @@ Result<std::unique_ptr<Link>> RealKernel::attach_uprobe_multi(const Program& pro
                        : spec.retprobe                 ? "uretprobe_multi "
                                                        : "uprobe_multi ";
     return std::unique_ptr<Link>(new FdLink(fd, kind + what));
+}
+
+// Link i goes in thread i % n (at most kDetachThreads); this thread takes the first share and
+// the share of any thread that could not be started.
+void RealKernel::detach_all(std::vector<std::unique_ptr<Link>>& links) {
+    constexpr size_t kDetachThreads = 8;
+    const size_t n = std::min(links.size(), kDetachThreads);
+    auto share = [&links, n](size_t first) {
+        for (size_t i = first; i < links.size(); i += n) links[i].reset();
+    };
+    std::vector<std::thread> closers;
+    std::vector<size_t> here = {0};
+    for (size_t t = 1; t < n; ++t) {
+        try {
+            closers.emplace_back(share, t);
+        } catch (const std::system_error&) {
+            here.push_back(t);
+        }
+    }
+    for (size_t t : here) share(t);
+    for (auto& c : closers) c.join();
+    links.clear();
 }
 
 }  // namespace bdtrace::kernel

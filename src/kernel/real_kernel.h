@@ -30,6 +30,7 @@ class RealKernel final : public Kernel {
     Result<std::unique_ptr<Link>> attach_tracing(const Program& prog, uint64_t cookie) override;
     Result<std::unique_ptr<Link>> attach_uprobe_multi(const Program& prog,
                                                       const UprobeMultiSpec& spec) override;
+    void detach_all(std::vector<std::unique_ptr<Link>>& links) override;
     Result<uint32_t> test_run(const Program& prog, std::span<const std::byte> ctx, int cpu) override;
     Result<std::unique_ptr<RingBuffer>> open_ring_buffer(const Map& map,
                                                          RecordCallback callback) override;

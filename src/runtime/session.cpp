@@ -163,8 +163,9 @@ std::unique_ptr<Session> Session::load(kernel::Kernel& k, const codegen::Program
 }
 
 Session::~Session() {
-    // Detach before the maps go: links first, then programs, then maps (member order).
-    links_.clear();
+    // Detach before the maps go: links first (all at once where the kernel layer can), then
+    // programs, then maps (member order).
+    kernel_.detach_all(links_);
 }
 
 // A probe's row of the probe table as this session wrote it (zeros when never written).

@@ -262,3 +262,42 @@ TEST(RealKernelUprobe, ExitReleasesPerfAndUprobeLinks) {
     EXPECT_EQ(target.wait(), 0);
     EXPECT_EQ(read_u64(*f.map, 0), 0u) << "the uprobe fired after its owner exited";
 }
+
+// detach_all releases every link it is given (the real kernel closes them from several threads)
+// and leaves the vector empty; the kernel lists none of them afterwards.
+TEST(RealKernelUprobe, DetachAllReleasesEveryLink) {
+    BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
+    Fixture f = prepare(AttachType::UprobeMulti);
+    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
+    ASSERT_TRUE(f.prog);
+    Kernel& k = real_kernel();
+    Target target(kCalls);
+    const std::set<uint32_t> before = link_ids_of(::getpid());
+    std::vector<std::unique_ptr<Link>> links;
+    for (int i = 0; i < 11; ++i) {  // more links than closing threads
+        UprobeMultiSpec spec;
+        spec.path = f.bin;
+        spec.offsets = {f.offset};
+        spec.cookies = {static_cast<uint64_t>(i)};
+        spec.pid = target.pid();
+        auto link = k.attach_uprobe_multi(*f.prog, spec);
+        ASSERT_TRUE(link) << link.error().message;
+        links.push_back(std::move(link.value()));
+    }
+    std::set<uint32_t> ours;
+    for (uint32_t id : link_ids_of(::getpid()))
+        if (!before.count(id)) ours.insert(id);
+    EXPECT_EQ(ours.size(), 11u);
+    k.detach_all(links);
+    EXPECT_TRUE(links.empty());
+    for (uint32_t id : link_ids_of(::getpid()))
+        EXPECT_FALSE(ours.count(id)) << "link " << id << " still open";
+    target.go();
+    EXPECT_EQ(target.wait(), 0);
+    EXPECT_TRUE(eventually([&] {
+        for (uint32_t id : ours)
+            if (link_exists(id)) return false;
+        return true;
+    })) << "the kernel still lists a released link";
+    EXPECT_EQ(read_u64(*f.map, 0), 0u) << "a released link's probe fired";
+}
