@@ -1,7 +1,7 @@
 /*
  * The target of the proc and sched provider tests: each mode does one thing whose probes the
  * test checks, with known pids (the child's pid is printed to stdout when asked), and exits.
- *   fork N     fork a child that exits with status N; wait for it
+ *   fork N     fork a child that exits with status N once the parent waits for it
  *   kill       fork a child that kills itself with SIGTERM; wait for it
  *   handle     catch SIGUSR1 and raise it
  *   ignore     ignore SIGUSR2 and raise it
@@ -44,6 +44,25 @@ static void *lt_spin(void *arg) {
 	return arg;
 }
 
+/* Until the parent sleeps (in waitpid(): it does nothing else after fork), at most 2 s: a child
+ * that exits before its parent waits wakes nobody, and the sched tests look for that wakeup. */
+static void lt_await_parent_asleep(void) {
+	char path[64], buf[512];
+	snprintf(path, sizeof path, "/proc/%d/stat", (int)getppid());
+	const struct timespec ms = {0, 1000000};
+	for (int i = 0; i < 2000; i++) {
+		int fd = open(path, O_RDONLY);
+		if (fd < 0) return;
+		ssize_t n = read(fd, buf, sizeof buf - 1);
+		close(fd);
+		if (n <= 0) return;
+		buf[n] = 0;
+		const char *end = strrchr(buf, ')');
+		if (end && end[1] == ' ' && end[2] == 'S') return;
+		nanosleep(&ms, NULL);
+	}
+}
+
 static void lt_wait(pid_t child) {
 	int status;
 	while (waitpid(child, &status, 0) < 0)
@@ -54,7 +73,10 @@ int main(int argc, char **argv) {
 	const char *mode = argc > 1 ? argv[1] : "";
 	if (strcmp(mode, "fork") == 0) {
 		pid_t c = fork();
-		if (c == 0) _exit(argc > 2 ? atoi(argv[2]) : 0);
+		if (c == 0) {
+			lt_await_parent_asleep();
+			_exit(argc > 2 ? atoi(argv[2]) : 0);
+		}
 		lt_wait(c);
 	} else if (strcmp(mode, "kill") == 0) {
 		pid_t c = fork();
