@@ -190,86 +190,88 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
     std::vector<const codegen::Epid*> usdt;  // USDT probes not attached yet
     // The probes of `epids`, each once, in order; a probe's row as the session wrote it before
     // this call says whether it is attached already (another clause enabled it).
-    std::vector<uint32_t> fresh;
-    std::vector<bool> in_fresh;
+    std::vector<const codegen::Epid*> fresh;  // each probe's first epid in `epids`, in order
+    std::vector<const codegen::Epid*> first;  // the same, by probe id (null: not in `epids`)
     for (const codegen::Epid* e : epids) {
         if (e->probe_id >= codegen::abi::kProbeTableEntries) {
             *err = {"too many probes: pid probe ids stop at " + std::to_string(codegen::abi::kProbeTableEntries), 1, ""};
             return false;
         }
-        if (in_fresh.size() <= e->probe_id) in_fresh.resize(e->probe_id + 1, false);
-        if (!in_fresh[e->probe_id]) fresh.push_back(e->probe_id);
-        in_fresh[e->probe_id] = true;
+        if (first.size() <= e->probe_id) first.resize(e->probe_id + 1, nullptr);
+        if (!first[e->probe_id]) fresh.push_back(first[e->probe_id] = e);
     }
     // What the clauses enabled on each probe read (codegen/clause_reads.h): where its uprobes go.
-    std::vector<codegen::ClauseReads> reads(in_fresh.size());
+    std::vector<codegen::ClauseReads> reads(first.size());
     for (const auto& e : ps_.epids)
         if (e.probe_id < reads.size()) reads[e.probe_id] |= e.reads;
     for (const codegen::Epid* e : epids) reads[e->probe_id] |= e->reads;
-    std::vector<bool> seen(in_fresh.size(), false);
-    for (const codegen::Epid* e : epids) {
-        if (!seen[e->probe_id]) {
-            seen[e->probe_id] = true;
-            const uint32_t* row = probe_row(e->probe_id);
-            const bool attached = std::any_of(row, row + slots, [](uint32_t v) { return v != 0; });
-            // A return probe is served by the kernel's return trampoline (a return uprobe
-            // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
-            // no clause reads what only the returning instruction knows, and no call of the
-            // function can be running yet (a process dtrace holds unstarted: the trampoline
-            // would miss the return of a call that began before it was placed); otherwise by a
-            // uprobe on each returning instruction, its offset in the function in the cookie's
-            // upper half (arg0).
-            const codegen::ClauseReads& r = reads[e->probe_id];
-            const probes::UserFile& where = *probes::user_file(e->plan);
-            const probes::UprobePlan* up = e->plan_as<probes::UprobePlan>();  // null: a USDT probe
-            const bool retprobe = up && up->returns;
-            bool return_uprobe = retprobe && up->return_uprobe &&
-                                 (up->return_sites.empty() || (!r.return_site() && unstarted_.count(up->pid)));
-            auto& spec = by_file[{retprobe, return_uprobe, where.path, where.pid}];
-            spec.path = where.path;
-            spec.pid = static_cast<pid_t>(where.pid);
-            spec.retprobe = return_uprobe;
-            if (attached) {
-            } else if (!up) {
-                usdt.push_back(e);
-            } else if (return_uprobe) {
-                spec.offsets.push_back(up->entry_further.file_offset ? up->entry_further.file_offset : up->file_offset);
-                spec.cookies.push_back(e->probe_id);
-            } else if (retprobe) {
-                for (const auto& [file_offset, in_function] : up->return_sites) {
-                    spec.offsets.push_back(file_offset);
-                    spec.cookies.push_back(e->probe_id | (in_function << 32));
-                }
-            } else if (up->nop5_site && !nop5_safe()) {
-                skip(*e, SkippedProbe::Why::Nop5);
+    for (const codegen::Epid* e : fresh) {
+        // A row the session wrote before this call: another clause attached the probe already.
+        const uint32_t* row = probe_row(e->probe_id);
+        if (std::any_of(row, row + slots, [](uint32_t v) { return v != 0; })) continue;
+        // A return probe is served by the kernel's return trampoline (a return uprobe
+        // trapping at the entry site) where the probe allows it (process/uretprobe_safety.h),
+        // no clause reads what only the returning instruction knows, and no call of the
+        // function can be running yet (a process dtrace holds unstarted: the trampoline
+        // would miss the return of a call that began before it was placed); otherwise by a
+        // uprobe on each returning instruction, its offset in the function in the cookie's
+        // upper half (arg0).
+        const codegen::ClauseReads& r = reads[e->probe_id];
+        const probes::UserFile& where = *probes::user_file(e->plan);
+        const probes::UprobePlan* up = e->plan_as<probes::UprobePlan>();  // null: a USDT probe
+        const bool retprobe = up && up->returns;
+        bool return_uprobe =
+            retprobe && up->return_uprobe &&
+            (up->return_sites.empty() || (!r.return_site() && unstarted_.count(up->pid)));
+        auto& spec = by_file[{retprobe, return_uprobe, where.path, where.pid}];
+        spec.path = where.path;
+        spec.pid = static_cast<pid_t>(where.pid);
+        spec.retprobe = return_uprobe;
+        if (!up) {
+            usdt.push_back(e);
+        } else if (return_uprobe) {
+            spec.offsets.push_back(up->entry_further.file_offset ? up->entry_further.file_offset
+                                                                 : up->file_offset);
+            spec.cookies.push_back(e->probe_id);
+        } else if (retprobe) {
+            for (const auto& [file_offset, in_function] : up->return_sites) {
+                spec.offsets.push_back(file_offset);
+                spec.cookies.push_back(e->probe_id | (in_function << 32));
+            }
+        } else if (up->nop5_site && !nop5_safe()) {
+            skip(*e, SkippedProbe::Why::Nop5);
+        } else {
+            // An entry uprobe past the first instruction (process/entry_site.h): past
+            // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped
+            // in the cookie's upper half give uregs[R_PC] and ustack() the function's address.
+            const probes::UprobeSite& entry = r.uregs ? up->entry_exact : up->entry_further;
+            if (entry.skip) {
+                spec.offsets.push_back(entry.file_offset);
+                spec.cookies.push_back(e->probe_id | (entry.skip << 32));
             } else {
-                // An entry uprobe past the first instruction (process/entry_site.h): past
-                // scratch-register arithmetic only when no clause reads uregs[]; the bytes skipped
-                // in the cookie's upper half give uregs[R_PC] and ustack() the function's address.
-                const probes::UprobeSite& entry = r.uregs ? up->entry_exact : up->entry_further;
-                if (entry.skip) {
-                    spec.offsets.push_back(entry.file_offset);
-                    spec.cookies.push_back(e->probe_id | (entry.skip << 32));
-                } else {
-                    spec.offsets.push_back(up->file_offset);
-                    spec.cookies.push_back(e->probe_id);
-                }
+                spec.offsets.push_back(up->file_offset);
+                spec.cookies.push_back(e->probe_id);
             }
         }
+    }
+    // Each epid in its clause's slot of its probe's row (after the rows were read above).
+    for (const codegen::Epid* e : epids)
         if (int slot = codegen::slot_of(uprobe_slots, e->clause, e->occurrence); slot >= 0)
             probe_row(e->probe_id)[static_cast<size_t>(slot)] = e->epid;
-    }
     // The rows of these probes in one batch, as the session now has them.
-    std::sort(fresh.begin(), fresh.end());
+    std::vector<uint32_t> ids;
+    ids.reserve(fresh.size());
+    for (const codegen::Epid* e : fresh) ids.push_back(e->probe_id);
+    std::sort(ids.begin(), ids.end());
     std::vector<uint32_t> values;
-    values.reserve(fresh.size() * slots);
-    for (uint32_t id : fresh) {
+    values.reserve(ids.size() * slots);
+    for (uint32_t id : ids) {
         const uint32_t* row = probe_row(id);
         values.insert(values.end(), row, row + slots);
     }
     kernel::Map& table = *maps_[codegen::abi::kProbeTableMap];
     if (auto r =
-            table.update_batch(std::as_bytes(std::span(fresh)), std::as_bytes(std::span(values)));
+            table.update_batch(std::as_bytes(std::span(ids)), std::as_bytes(std::span(values)));
         !r) {
         *err = from(r.error());
         return false;
@@ -278,8 +280,7 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
         // probeprov, probemod, probefunc, probename of each new probe, one strsize buffer each.
         kernel::Map& names = *maps_[codegen::abi::kProbeNamesMap];
         std::vector<char> value(4 * ps_.strsize);
-        for (const codegen::Epid* e : epids) {
-            if (!in_fresh[e->probe_id]) continue;
+        for (const codegen::Epid* e : fresh) {
             std::fill(value.begin(), value.end(), 0);
             const std::string* fields[] = {&e->provider, &e->module, &e->function, &e->name};
             for (size_t i = 0; i < 4; ++i)
@@ -289,7 +290,6 @@ bool Session::attach_uprobe_epids(const std::vector<const codegen::Epid*>& epids
                 *err = from(r.error());
                 return false;
             }
-            in_fresh[e->probe_id] = false;
         }
     }
     if (!usdt.empty() && !attach_usdt(usdt, err)) return false;

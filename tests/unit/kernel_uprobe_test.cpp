@@ -39,6 +39,13 @@ Fixture prepare(AttachType attach) {
     return f;
 }
 
+// Declares the fixture `f` for `attach`; the test fails and ends when the target could not be
+// built or its program not loaded.
+#define PREPARED_FIXTURE(f, attach)                                          \
+    Fixture f = prepare(attach);                                             \
+    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target"; \
+    ASSERT_TRUE(f.prog)
+
 // The BPF link ids among a process's open fds (/proc/PID/fdinfo/N has "link_id:").
 std::set<uint32_t> link_ids_of(pid_t pid) {
     std::set<uint32_t> ids;
@@ -66,9 +73,7 @@ bool link_exists(uint32_t id) {
 
 TEST(RealKernelUprobe, MultiWithPidFilterAndCookie) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     Target a(kCalls), b(kCalls);
     UprobeMultiSpec spec;
     spec.path = f.bin;
@@ -89,9 +94,7 @@ TEST(RealKernelUprobe, MultiWithPidFilterAndCookie) {
 
 TEST(RealKernelUprobe, ReturnProbe) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     Target a(kCalls);
     UprobeMultiSpec spec;
     spec.path = f.bin;
@@ -110,9 +113,7 @@ TEST(RealKernelUprobe, ReturnProbe) {
 
 TEST(RealKernelUprobe, SessionRunsAtEntryAndReturn) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeSession, 6, 13);
-    Fixture f = prepare(AttachType::UprobeSession);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeSession);
     Target a(kCalls);
     UprobeMultiSpec spec;
     spec.path = f.bin;
@@ -128,9 +129,7 @@ TEST(RealKernelUprobe, SessionRunsAtEntryAndReturn) {
 
 TEST(RealKernelUprobe, Refusals) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     Kernel& k = real_kernel();
     UprobeMultiSpec spec;
     spec.path = "/nonexistent/binary";
@@ -160,9 +159,7 @@ TEST(RealKernelUprobe, Refusals) {
 
 TEST(RealKernelUprobe, UnprobeableInstructionIsSkipped) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     auto locked = symbol_file_offset(f.bin, "bdtrace_locked");
     ASSERT_TRUE(locked);
     Kernel& k = real_kernel();
@@ -197,9 +194,7 @@ TEST(RealKernelUprobe, UnprobeableInstructionIsSkipped) {
 TEST(RealKernelUprobe, ExitReleasesPerfAndUprobeLinks) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
     BDTRACE_REQUIRE_FEATURE(Feature::PerfCpuClock, 5, 15);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     Kernel& k = real_kernel();
     auto tick_map = counter_map(k, "tick_hits");
     auto tick = load(k, ProgramType::PerfEvent, AttachType::Unspecified,
@@ -267,9 +262,7 @@ TEST(RealKernelUprobe, ExitReleasesPerfAndUprobeLinks) {
 // and leaves the vector empty; the kernel lists none of them afterwards.
 TEST(RealKernelUprobe, DetachAllReleasesEveryLink) {
     BDTRACE_REQUIRE_FEATURE(Feature::UprobeMulti, 6, 6);
-    Fixture f = prepare(AttachType::UprobeMulti);
-    ASSERT_FALSE(f.bin.empty()) << "no C compiler (cc) to build the target";
-    ASSERT_TRUE(f.prog);
+    PREPARED_FIXTURE(f, AttachType::UprobeMulti);
     Kernel& k = real_kernel();
     Target target(kCalls);
     const std::set<uint32_t> before = link_ids_of(::getpid());
