@@ -98,7 +98,7 @@ void ClauseGen::run() {
     record = f.vreg();
     f.set_source(static_cast<int>(clause.range.begin.line), g.source_line(clause.range.begin.line));
     reset_scratch_allocations();
-    if (clause.predicate) {
+    if (clause.predicate && !predicate_decided) {
         bpf::Label skip = f.new_label(), go = f.new_label();
         branch_if_false(*clause.predicate, skip);
         f.jump(go);

@@ -111,6 +111,10 @@ public:
     ClauseGen(Gen& g, bpf::Function& f, const sema::Clause& c, bool is_error_clause = false);
     void run();
 
+    // The program's entry decides the predicate before it calls the clause (early_predicate.h):
+    // the clause does not test it again.
+    bool predicate_decided = false;
+
     // results
     uint32_t record_size = 16;
     uint32_t mask_words = 0;  // action bits after the header (abi::action_mask_words)
@@ -132,6 +136,8 @@ public:
     bpf::VReg current_pid_tgid();
     bpf::VReg current_task();
     void current_comm(bpf::VReg dst);
+    // compare_branch() of execname against a short string constant, when it applies.
+    bool execname_literal_branch(const sema::Node& n, bpf::Label target, bool negate);
     bpf::VReg current_uid_gid();  // gid << 32 | uid, as bpf_get_current_uid_gid
     bpf::VReg load_memory(const sema::Node& n);  // a Load node's value
     bpf::VReg address_of(const sema::Node& n);   // a Load node's address

@@ -229,6 +229,7 @@ VReg ClauseGen::builtin(const sema::Node& n) {
 // Emits "if (a OP b) goto target" (or, with negate, "if !(a OP b)") for a comparison node, with
 // an immediate operand when the right side is a small constant.
 void ClauseGen::compare_branch(const sema::Node& n, bpf::Label target, bool negate) {
+    if (execname_literal_branch(n, target, negate)) return;
     const sema::Type* ta = n.a->type;
     const sema::Type* tb = n.b->type;
     VReg a;

@@ -2,7 +2,11 @@
 // may name another task (sched:::on-cpu: sched_switch runs in the leaving thread, but on-cpu
 // belongs to the incoming one), left in abi::kScratchIdentity by the dispatch. tid, pid,
 // curthread, execname and the key of self-> variables then read that task.
+#include <algorithm>
+#include <string>
+
 #include "bpf/helpers.h"
+#include "codegen/early_predicate.h"
 #include "codegen/gen.h"
 
 namespace bdtrace::codegen {
@@ -81,6 +85,46 @@ void ClauseGen::current_comm(VReg dst) {
     f.alu64(AluOp::Add, task, comm_off);
     f.call_helper(bpf::helper::probe_read_kernel, {dst, 16, task});
     f.bind(done);
+}
+
+// execname == "name" (or !=) for a name of at most 15 characters: the task's 16 comm bytes on
+// the stack, compared as two words against the name and its NUL (the bytes past the NUL are
+// masked off), instead of the general string comparison's loop over strsize characters.
+bool ClauseGen::execname_literal_branch(const sema::Node& n, bpf::Label target, bool negate) {
+    const sema::Node* name = execname_literal(n, g.strsize);
+    if (!name) return false;
+    bpf::StackSlot slot = f.alloc_stack(Gen::kCommBytes);
+    VReg comm = f.vreg();
+    f.addr_of(comm, slot);
+    current_comm(comm);
+    const bool jump_if_equal = (n.op == sema::Op::Eq) != negate;
+    bpf::Label differ = jump_if_equal ? f.new_label() : target;
+    const size_t bytes = name->text.size() + 1;  // with its NUL
+    for (size_t word = 0; word * 8 < bytes; ++word) {
+        const size_t here = std::min<size_t>(bytes - word * 8, 8);
+        uint64_t want = 0, mask = 0;
+        for (size_t i = 0; i < here; ++i) {
+            const size_t at = word * 8 + i;
+            const auto c = static_cast<uint8_t>(at < name->text.size() ? name->text[at] : 0);
+            want |= uint64_t{c} << (8 * i);
+            mask |= uint64_t{0xff} << (8 * i);
+        }
+        VReg got = f.vreg();
+        f.load(8, got, comm, static_cast<int16_t>(8 * word));
+        if (here < 8) {
+            VReg m = f.vreg();
+            f.mov(m, static_cast<int64_t>(mask));
+            f.alu64(AluOp::And, got, m);
+        }
+        VReg w = f.vreg();
+        f.mov(w, static_cast<int64_t>(want));
+        f.branch(Cond::Ne, got, w, differ);
+    }
+    if (jump_if_equal) {
+        f.jump(target);
+        f.bind(differ);
+    }
+    return true;
 }
 
 VReg ClauseGen::current_uid_gid() {

@@ -102,9 +102,18 @@ void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg ro
 }
 
 void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, uint32_t args,
-                 const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns) {
+                 const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns,
+                 const sema::Clause* early) {
     const ProgramBuilder& builder = program_builder(kind);
     VReg ctx = f.param(0);
+    if (early) {  // a false predicate ends the firing before the state is touched
+        bpf::Label pass = f.new_label(), reject = f.new_label();
+        ClauseGen(g, f, *early).branch_if_false(*early->predicate, reject);
+        f.jump(pass);
+        f.bind(reject);
+        f.ret(0);
+        f.bind(pass);
+    }
     VReg st = f.vreg();
     f.load_map_value(st, abi::kStateMap, 0);
     VReg act = f.vreg();

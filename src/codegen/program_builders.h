@@ -16,6 +16,7 @@
 #include "bpf/ir.h"
 #include "codegen/program_context.h"
 #include "probes/attach_plan.h"
+#include "sema/typed.h"
 
 namespace bdtrace::sema {
 struct Clause;
@@ -60,9 +61,11 @@ const ProgramBuilder& program_builder(probes::AttachKind kind);
 
 // The entry function of one program (program_builders.cpp): the activity check, then the kind's
 // builder; `slot` is the program's index among the scratch rows, `args` the argument slots its
-// clauses read (ClauseReads::args).
+// clauses read (ClauseReads::args). `early`, when not null, is the program's one clause, whose
+// predicate the entry tests first (early_predicate.h).
 void build_entry(Gen& g, bpf::Function& f, probes::AttachKind kind, uint32_t slot, uint32_t args,
-                 const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns);
+                 const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns,
+                 const sema::Clause* early = nullptr);
 
 // Helpers the builders share (program_builders.cpp).
 // The program's scratch slot into s.scratch (returning from the program when the lookup

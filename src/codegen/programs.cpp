@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "codegen/early_predicate.h"
 #include "codegen/gen.h"
 #include "codegen/program_builders.h"
 
@@ -93,15 +94,27 @@ void Gen::run() {
                     error_fns.push_back({e.epid, e.probe_id, fn.id()});
             }
         }
+        std::vector<const sema::Clause*> enabled;
         for (const auto& c : prog.clauses) {
-            bool enabled =
+            bool on =
                 std::any_of(c.probes.begin(), c.probes.end(), [&](const sema::EnabledProbe& p) {
                     return std::find(ids.begin(), ids.end(), p.probe_id) != ids.end();
                 });
-            enabled |= user_use[c.index].in(kind);
-            if (!enabled) continue;
+            if (on || user_use[c.index].in(kind)) enabled.push_back(&c);
+        }
+        // One clause whose predicate needs nothing the entry sets up: the entry decides it first.
+        // Not where the activity differs (BEGIN, END, ERROR run once, on purpose) nor where the
+        // firing's thread may not be the current one (sdt, proc, sched).
+        const sema::Clause* early = nullptr;
+        if (enabled.size() == 1 && enabled[0]->predicate && !context.may_swap_identity &&
+            program_builder(kind).activity == abi::kActive &&
+            decidable_at_entry(*enabled[0]->predicate, strsize))
+            early = enabled[0];
+        for (const sema::Clause* cp : enabled) {
+            const sema::Clause& c = *cp;
             bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c);
+            cg.predicate_decided = cp == early;
             cg.run();
             record_capacity = std::max(record_capacity, cg.record_size);
             for (auto& e : out.epids) {
@@ -114,7 +127,8 @@ void Gen::run() {
             fns.emplace_back(c.index, fn.id());
             args |= clause_reads(c).args;
         }
-        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), args, ids, fns);
+        build_entry(*this, main, kind, static_cast<uint32_t>(out.programs.size()), args, ids, fns,
+                    early);
         gp.needs_func_info = chill_fn.has_value();
         out.programs.push_back(std::move(gp));
     }
