@@ -33,6 +33,11 @@ START = {
 
 EVENT = {"bdtrace": "syscall:::entry", "bpftrace": "tracepoint:raw_syscalls:sys_enter"}
 EVENT_CASES = {k: v for k, v in event_cost.EVENT_CASES.items() if k in ("floor", "count", "count_key")}
+# A system-wide probe filtered by process name, rejecting every event (no process has that name):
+# what a user pays on every system call of the machine to watch one program.
+EVENT_CASES["filter_comm"] = ('/execname == "lt_nomatch"/ { @ = count(); } (rejects all)',
+                              '/execname == "lt_nomatch"/ { @ = count(); }',
+                              '/comm == "lt_nomatch"/ { @ = count(); }')
 
 
 @contextlib.contextmanager
