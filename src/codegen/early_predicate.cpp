@@ -70,4 +70,13 @@ bool decidable_at_entry(const sema::Node& n, uint32_t strsize) {
     }
 }
 
+bool reads_global_variables(const sema::Node& n) {
+    if (n.kind == NodeKind::Global) return true;
+    for (const sema::Node* x : {n.a.get(), n.b.get(), n.c.get()})
+        if (x && reads_global_variables(*x)) return true;
+    for (const auto& x : n.args)
+        if (reads_global_variables(*x)) return true;
+    return false;
+}
+
 }  // namespace bdtrace::codegen

@@ -18,6 +18,12 @@ namespace bdtrace::codegen {
 
 bool decidable_at_entry(const sema::Node& n, uint32_t strsize);
 
+// Whether a predicate reads a global variable. A clause enabled more than once on a probe runs
+// once per enabling in one firing, and an earlier run may change a global its predicate reads:
+// the entry's early test then only filters (a false one is false for every run, since nothing
+// ran before it), and the clause tests the predicate again.
+bool reads_global_variables(const sema::Node& n);
+
 // For `execname == "name"` or `!=` (either side) with a name of at most 15 characters and no
 // NUL, under a strsize longer than a task's comm: the name's node (the comparison is then two
 // words of the comm against the name, ClauseGen::execname_literal_branch); else null.

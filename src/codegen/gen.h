@@ -111,8 +111,9 @@ public:
     ClauseGen(Gen& g, bpf::Function& f, const sema::Clause& c, bool is_error_clause = false);
     void run();
 
-    // The program's entry decides the predicate before it calls the clause (early_predicate.h):
-    // the clause does not test it again.
+    // The program's entry decides the predicate before it calls the clause, and nothing the
+    // clause may change within a firing enters it (early_predicate.h): the clause does not test
+    // it again.
     bool predicate_decided = false;
 
     // results

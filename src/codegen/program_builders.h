@@ -16,7 +16,6 @@
 #include "bpf/ir.h"
 #include "codegen/program_context.h"
 #include "probes/attach_plan.h"
-#include "sema/typed.h"
 
 namespace bdtrace::sema {
 struct Clause;

@@ -114,7 +114,7 @@ void Gen::run() {
             const sema::Clause& c = *cp;
             bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c);
-            cg.predicate_decided = cp == early;
+            cg.predicate_decided = cp == early && !reads_global_variables(*cp->predicate);
             cg.run();
             record_capacity = std::max(record_capacity, cg.record_size);
             for (auto& e : out.epids) {

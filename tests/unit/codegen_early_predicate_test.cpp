@@ -22,6 +22,8 @@ struct Placement {
     long state_load = -1;  // the entry's first reference to the state map
     int clause_calls = 0;  // calls of that helper in the other functions
     int loops = 0;         // bpf_loop calls anywhere
+    int clause_globals = 0;  // references to the global variables' map outside the entry
+    long global_load = -1;   // the entry's first reference to it
 };
 
 // Where the program of `kind` calls `helper` (the pid's by default), against where it reads
@@ -53,6 +55,13 @@ Placement placement(const std::string& text, probes::AttachKind kind,
             else if (p.call < 0)
                 p.call = i;
         }
+        for (const auto& r : code->relocs)
+            if (r.map == codegen::abi::kGlobalsMap) {
+                if (r.insn >= entry.start + entry.count)
+                    ++p.clause_globals;
+                else if (p.global_load < 0 || r.insn < p.global_load)
+                    p.global_load = r.insn;
+            }
         for (const auto& r : code->relocs)
             if (r.map == codegen::abi::kStateMap && r.insn < entry.start + entry.count &&
                 (p.state_load < 0 || r.insn < p.state_load))
@@ -125,4 +134,19 @@ TEST(CodegenEarlyPredicate, ExecnameAgainstAShortNameIsTwoWordsFirst) {
     p = placement("syscall::read:entry /execname == \"bash\"/ { }\n",
                   probes::AttachKind::SyscallEntry, comm, /*strsize=*/8);
     EXPECT_FALSE(decided_first(p));
+}
+
+TEST(CodegenEarlyPredicate, AGlobalIsTestedAgainInTheClause) {
+    // The clause may run twice in a firing (enabled twice on the probe) and change the global
+    // between its runs: the entry filters, the clause decides. Its two references: the
+    // predicate's read and the assignment.
+    auto p = placement("tick-1s, tick-1s /x == 0/ { x = 1; }\n", probes::AttachKind::Tick,
+                       bpf::helper::get_current_pid_tgid);
+    EXPECT_EQ(p.clause_globals, 2);
+    EXPECT_GE(p.global_load, 0);  // the entry filters on it first
+    EXPECT_LT(p.global_load, p.state_load);
+    // Without a global the clause has only the assignment's.
+    p = placement("tick-1s /pid == 0/ { x = 1; }\n", probes::AttachKind::Tick);
+    EXPECT_TRUE(decided_first(p));
+    EXPECT_EQ(p.clause_globals, 1);
 }
