@@ -103,14 +103,17 @@ void call_row_clauses(bpf::Function& f, VReg ctx, VReg scratch, VReg st, VReg ro
 
 void build_entry(Gen& g, bpf::Function& f, AttachKind kind, uint32_t slot, uint32_t args,
                  const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns,
-                 const sema::Clause* early) {
+                 const std::vector<const sema::Clause*>& early) {
     const ProgramBuilder& builder = program_builder(kind);
     VReg ctx = f.param(0);
-    if (early) {  // a false predicate ends the firing before the state is touched
-        bpf::Label pass = f.new_label(), reject = f.new_label();
-        ClauseGen(g, f, *early).branch_if_false(*early->predicate, reject);
-        f.jump(pass);
-        f.bind(reject);
+    if (!early.empty()) {  // false predicates end the firing before the state is touched
+        bpf::Label pass = f.new_label();
+        for (const sema::Clause* c : early) {
+            bpf::Label next = f.new_label();
+            ClauseGen(g, f, *c).branch_if_false(*c->predicate, next);
+            f.jump(pass);
+            f.bind(next);
+        }
         f.ret(0);
         f.bind(pass);
     }

@@ -60,11 +60,11 @@ const ProgramBuilder& program_builder(probes::AttachKind kind);
 
 // The entry function of one program (program_builders.cpp): the activity check, then the kind's
 // builder; `slot` is the program's index among the scratch rows, `args` the argument slots its
-// clauses read (ClauseReads::args). `early`, when not null, is the program's one clause, whose
-// predicate the entry tests first (early_predicate.h).
+// clauses read (ClauseReads::args). `early`: clauses whose predicates the entry tests first
+// (early_predicate.h); a firing none of them passes ends there.
 void build_entry(Gen& g, bpf::Function& f, probes::AttachKind kind, uint32_t slot, uint32_t args,
                  const std::vector<uint32_t>& probe_ids, const ClauseFns& clause_fns,
-                 const sema::Clause* early = nullptr);
+                 const std::vector<const sema::Clause*>& early = {});
 
 // Helpers the builders share (program_builders.cpp).
 // The program's scratch slot into s.scratch (returning from the program when the lookup

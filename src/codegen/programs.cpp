@@ -102,19 +102,24 @@ void Gen::run() {
                 });
             if (on || user_use[c.index].in(kind)) enabled.push_back(&c);
         }
-        // One clause whose predicate needs nothing the entry sets up: the entry decides it first.
-        // Not where the activity differs (BEGIN, END, ERROR run once, on purpose) nor where the
-        // firing's thread may not be the current one (sdt, proc, sched).
-        const sema::Clause* early = nullptr;
-        if (enabled.size() == 1 && enabled[0]->predicate && !context.may_swap_identity &&
-            program_builder(kind).activity == abi::kActive &&
-            decidable_at_entry(*enabled[0]->predicate, strsize))
-            early = enabled[0];
+        // Clauses whose predicates all need nothing the entry sets up: the entry tests them
+        // first, and a firing none of them passes ends there (none runs, so none changes what
+        // another reads). Not where the activity differs (BEGIN, END, ERROR run once, on
+        // purpose) nor where the firing's thread may not be the current one (sdt, proc, sched).
+        std::vector<const sema::Clause*> early;
+        if (!context.may_swap_identity && program_builder(kind).activity == abi::kActive &&
+            std::all_of(enabled.begin(), enabled.end(), [&](const sema::Clause* c) {
+                return c->predicate && decidable_at_entry(*c->predicate, strsize);
+            }))
+            early = enabled;
+        // The one clause's test is then its own, unless another run of it in the same firing
+        // (enabled twice on the probe) may change a global it reads.
+        const bool decided = early.size() == 1 && !reads_global_variables(*early[0]->predicate);
         for (const sema::Clause* cp : enabled) {
             const sema::Clause& c = *cp;
             bpf::Function& fn = gp.ir->add_function("clause" + std::to_string(c.index), 3);
             ClauseGen cg(*this, fn, c);
-            cg.predicate_decided = cp == early && !reads_global_variables(*cp->predicate);
+            cg.predicate_decided = decided;
             cg.run();
             record_capacity = std::max(record_capacity, cg.record_size);
             for (auto& e : out.epids) {

@@ -1,6 +1,7 @@
-// A program with one clause whose predicate needs nothing the entry sets up (constants, scalar
-// globals, pid, tid, uid, gid, cpu; no division, no dynamic variable, no argument) tests it
-// first, before it reads the state map's activity word; its clause does not test it again.
+// A program whose clauses all have a predicate that needs nothing the entry sets up (constants,
+// scalar globals, pid, tid, uid, gid, cpu, execname against a short name; no division, no dynamic
+// variable, no argument) tests them first, before it reads the state map's activity word; a lone
+// clause does not test its own again (unless it reads a global), clauses of several do.
 // Everything else keeps the predicate in the clause, after the activity check.
 #include <gtest/gtest.h>
 
@@ -97,8 +98,8 @@ TEST(CodegenEarlyPredicate, OtherPredicatesStayInTheClause) {
         "syscall::read:entry /1000 / (pid - 1234) == 0/ { }\n",  // a division may fault
         "syscall::read:entry /arg0 == 3 && pid == 1/ { }\n",     // arguments are set up later
         "syscall::read:entry /pid == 1 && execname == \"abcdefghijklmnopqr\"/ { }\n",  // long
-        "syscall::read:entry /pid == 1/ { } syscall::read:entry /pid == 2/ { }\n",  // two clauses
-        "syscall::read:entry /(x = pid) == 1/ { }\n",                               // an assignment
+        "syscall::read:entry /pid == 1/ { } syscall::read:entry { }\n",  // one with no predicate
+        "syscall::read:entry /(x = pid) == 1/ { }\n",                    // an assignment
     };
     for (const char* text : kept) {
         auto p = placement(text, probes::AttachKind::SyscallEntry);
@@ -149,4 +150,18 @@ TEST(CodegenEarlyPredicate, AGlobalIsTestedAgainInTheClause) {
     p = placement("tick-1s /pid == 0/ { x = 1; }\n", probes::AttachKind::Tick);
     EXPECT_TRUE(decided_first(p));
     EXPECT_EQ(p.clause_globals, 1);
+}
+
+TEST(CodegenEarlyPredicate, SeveralClausesAreAllTestedFirstAndAgain) {
+    // Either passing lets the firing on; each clause then decides for itself, since the first
+    // may change what the second reads.
+    auto p = placement("syscall::read:entry /pid == 1/ { } syscall::read:entry /pid == 2/ { }\n",
+                       probes::AttachKind::SyscallEntry);
+    EXPECT_TRUE(decided_first(p));
+    EXPECT_EQ(p.clause_calls, 2);
+    p = placement(
+        "syscall::read:entry /pid == 1/ { } syscall::write:entry /execname == \"a\"/ { }\n",
+        probes::AttachKind::SyscallEntry, bpf::helper::get_current_comm);
+    EXPECT_TRUE(decided_first(p));
+    EXPECT_EQ(p.clause_calls, 1);
 }
